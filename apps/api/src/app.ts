@@ -1,0 +1,145 @@
+// Builds the Fastify application: external plugins, then ours, then routes, then the web app.
+// No listening here (server.ts does that), so tests drive it through app.inject.
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin, { errorBody } from './plugins/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseHandle['kind'];
+    env: Env;
+  }
+}
+
+export type BuildOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Requests per minute per address on the sign-in route. */
+  authRateLimitPerMin?: number;
+};
+
+/** Request bodies of this API are small; anything larger is refused with 413. */
+const BODY_LIMIT = 256 * 1024;
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.logLevel,
+            // Tokens and personal data never reach the logs.
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.initData', '*.passport'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: env.isProduction,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('env', env);
+
+  // External plugins.
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Shop mini-app API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const redis = env.redisUrl
+    ? new Redis(env.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis } : {}),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: ctx.statusCode,
+      ...errorBody('too_many_requests', 'Слишком много запросов, попробуйте позже'),
+    }),
+  });
+
+  // Our plugins.
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { jwtSecret: env.jwtSecret });
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(
+    async (v1) => {
+      await v1.register(authRoutes, {
+        botToken: env.botToken,
+        maxAgeS: env.authMaxAgeS,
+        rateLimitPerMin: options.authRateLimitPerMin ?? 60,
+      });
+      await v1.register(profileRoutes);
+      await v1.register(ordersRoutes);
+      if (env.devLogin)
+        await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  // The built web app, with index.html for every app route.
+  const webDist = path.resolve(env.webDist ?? defaultWebDist);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
+      const relative = path.relative(webDist, file);
+      if (relative && !relative.startsWith('..') && existsSync(file) && !file.endsWith(path.sep)) {
+        return reply.sendFile(relative);
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(errorBody('not_found', `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`)),
+  );
+
+  return app;
+}

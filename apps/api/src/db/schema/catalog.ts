@@ -1,0 +1,134 @@
+// The catalogue: brands, a category tree, products with denormalised listing columns, their
+// images and variants (DESIGN §4). Money is integer roubles.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export type Characteristic = { key: string; value: string };
+export type ProductOption = { name: string; name_ru: string; values: string[] };
+export type SizeTable = { columns: { key: string; long: string; values: string[] }[]; tips: string[] };
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  logoUrl: text('logo_url'),
+  popularity: integer('popularity').notNull().default(0),
+});
+
+/** A tree; ids are stable (17, 8 and 374 are the sizeless categories the spec names). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    imageSrc: text('image_src'),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    spu: text('spu').notNull().unique(),
+    title: text('title').notNull(),
+    computedTitle: text('computed_title').notNull(),
+    description: text('description').notNull().default(''),
+    brandId: integer('brand_id').references(() => brands.id),
+    characteristics: jsonb('characteristics').$type<Characteristic[]>().notNull().default([]),
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    sizeTable: jsonb('size_table').$type<SizeTable | null>(),
+    imageSrc: text('image_src'),
+    // Denormalised listing columns, kept current by the code that writes variants.
+    minPrice: integer('min_price').notNull(),
+    price: integer('price').notNull(),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizesEu: text('sizes_eu')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inStock: boolean('in_stock').notNull().default(true),
+    popularity: integer('popularity').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    fitPeople: text('fit_people', { enum: ['men', 'women', 'kids', 'unisex'] })
+      .notNull()
+      .default('unisex'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('products_brand_idx').on(t.brandId)],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    title: text('title').notNull(),
+    size: text('size'),
+    sizeEu: text('size_eu'),
+    color: text('color'),
+    image: text('image'),
+    imgId: integer('img_id'),
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    qty: integer('qty').notNull().default(0),
+  },
+  (t) => [
+    index('variants_product_idx').on(t.productId),
+    check('variants_qty_non_negative', sql`${t.qty} >= 0`),
+    check('variants_price_non_negative', sql`${t.price} >= 0`),
+  ],
+);

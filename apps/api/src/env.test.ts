@@ -1,0 +1,62 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEV_BOT_TOKEN, EnvError, loadEnv } from './env.ts';
+
+const tmp = () => mkdtemp(path.join(tmpdir(), 'shop-env-'));
+
+describe('loadEnv', () => {
+  it('gives npm start its defaults: dev login, a dev bot token and a JWT secret kept in DATA_DIR', async () => {
+    const dir = await tmp();
+    const env = await loadEnv({ DATA_DIR: dir });
+    expect(env).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      devLogin: true,
+      botToken: DEV_BOT_TOKEN,
+      authMaxAgeS: 3600,
+    });
+    expect(await readFile(path.join(dir, 'jwt-secret'), 'utf8')).toBe(env.jwtSecret);
+    expect((await loadEnv({ DATA_DIR: dir })).jwtSecret).toBe(env.jwtSecret);
+  });
+
+  it('lets every variable set in the environment win', async () => {
+    const env = await loadEnv({
+      DATA_DIR: await tmp(),
+      PORT: '9000',
+      BOT_TOKEN: '123:abcdefghij',
+      JWT_SECRET: 'x'.repeat(40),
+      DEV_LOGIN: '0',
+    });
+    expect(env).toMatchObject({
+      port: 9000,
+      botToken: '123:abcdefghij',
+      jwtSecret: 'x'.repeat(40),
+      devLogin: false,
+    });
+  });
+
+  it('stops production start-up with one line naming the missing setting', async () => {
+    await expect(loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).rejects.toThrow(
+      new EnvError('Missing environment variable BOT_TOKEN (required when NODE_ENV=production)'),
+    );
+    await expect(loadEnv({ NODE_ENV: 'production', BOT_TOKEN: '123:abcdefghij' })).rejects.toThrow(
+      /JWT_SECRET/,
+    );
+  });
+
+  it('never enables dev login in production', async () => {
+    const env = await loadEnv({
+      NODE_ENV: 'production',
+      BOT_TOKEN: '123:abcdefghij',
+      JWT_SECRET: 'x'.repeat(40),
+      DEV_LOGIN: '1',
+    });
+    expect(env.devLogin).toBe(false);
+  });
+
+  it('names a malformed variable', async () => {
+    await expect(loadEnv({ PORT: 'eighty' })).rejects.toThrow(/PORT/);
+  });
+});

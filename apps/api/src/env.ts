@@ -1,0 +1,103 @@
+// The one place that reads the environment. Checked once at start-up; a bad or missing production
+// setting stops the process with one line naming it.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Made-up token for local development; never a real bot. Production must set BOT_TOKEN. */
+export const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
+
+const flag = z.enum(['0', '1', 'true', 'false', '']).transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BOT_TOKEN: z.string().min(10).optional(),
+  BOT_USERNAME: z.string().optional(),
+  APP_NAME: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  DEV_LOGIN: flag.optional(),
+  AUTH_MAX_AGE_S: z.coerce.number().int().positive().default(3600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().url().optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  botToken: string;
+  botUsername: string | undefined;
+  appName: string | undefined;
+  jwtSecret: string;
+  devLogin: boolean;
+  authMaxAgeS: number;
+  logLevel: string;
+  redisUrl: string | undefined;
+  webDist: string | undefined;
+};
+
+export class EnvError extends Error {}
+
+const REQUIRED_IN_PRODUCTION = ['BOT_TOKEN', 'JWT_SECRET'] as const;
+
+/** A JWT secret generated once per data directory, so dev sessions survive restarts. */
+async function devJwtSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: generate below
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses and completes the environment. Throws EnvError with one line naming the problem. */
+export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<Env> {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new EnvError(
+      `Invalid environment variable ${issue?.path.join('.') ?? '?'}: ${issue?.message ?? ''}`,
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    for (const name of REQUIRED_IN_PRODUCTION) {
+      if (!e[name])
+        throw new EnvError(`Missing environment variable ${name} (required when NODE_ENV=production)`);
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    botToken: e.BOT_TOKEN ?? DEV_BOT_TOKEN,
+    botUsername: e.BOT_USERNAME,
+    appName: e.APP_NAME,
+    jwtSecret: e.JWT_SECRET ?? (await devJwtSecret(dataDir)),
+    // Dev login is on by default outside production and can never be on in production.
+    devLogin: !isProduction && (e.DEV_LOGIN ?? true),
+    authMaxAgeS: e.AUTH_MAX_AGE_S,
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,33 @@
+// Shapes shared by every endpoint: the error envelope and the `{ result }` wrapper.
+import { z } from 'zod';
+
+export const ErrorCodeSchema = z.enum([
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ApiErrorSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /** Dotted path of the offending field, for validation errors. */
+    field: z.string().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Every successful answer is `{ result: T }`, as the spec's calls read it. */
+export const resultOf = <T extends z.ZodType>(schema: T) => z.object({ result: schema });
+
+/** A positive database id in a path or query (rejects negatives, fractions and huge numbers). */
+export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const IdParamsSchema = z.object({ id: IdSchema });

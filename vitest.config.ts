@@ -1,0 +1,44 @@
+// One Vitest run for every workspace. The API suite runs on embedded PGlite, and once more on the
+// PostgreSQL server when TEST_DATABASE_URL is set.
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.test.ts'];
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+const projects: TestProjectInlineConfiguration[] = [
+  { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+  {
+    test: {
+      name: 'api',
+      include: apiTests,
+      environment: 'node',
+      env: { TEST_DATABASE_URL: '' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name: 'web',
+      root: './apps/web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'happy-dom',
+      setupFiles: ['./src/test/setup.ts'],
+    },
+  },
+];
+if (pgUrl) {
+  projects.push({
+    test: {
+      name: 'api-postgres',
+      include: apiTests,
+      environment: 'node',
+      env: { TEST_DATABASE_URL: pgUrl },
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({ test: { projects, passWithNoTests: false } });
