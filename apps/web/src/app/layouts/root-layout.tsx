@@ -1,0 +1,36 @@
+// The root of every page: runs the session start once and shows a spinner until it is done, or
+// the text "error" when it fails (spec §4 and §8).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import { FullScreenSpinner } from '../../features/session/components/spinner.tsx';
+import { startSession } from '../session-start.ts';
+
+type Status = 'loading' | 'ready' | 'error';
+
+let sessionStart: Promise<void> | undefined;
+
+export function RootLayout() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status>('loading');
+
+  useEffect(() => {
+    let active = true;
+    // Once per page load, even when React mounts effects twice in development.
+    sessionStart ??= startSession(queryClient);
+    sessionStart.then(
+      () => active && setStatus('ready'),
+      (error: unknown) => {
+        console.error('Session start failed', error);
+        if (active) setStatus('error');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [queryClient]);
+
+  if (status === 'loading') return <FullScreenSpinner />;
+  if (status === 'error') return <div className="fullscreen-center session-error">error</div>;
+  return <Outlet />;
+}

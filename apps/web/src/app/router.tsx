@@ -1,0 +1,58 @@
+// Every route of the spec's §2, each loaded lazily. Pages not built yet share the placeholder.
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NavLayout } from './layouts/nav-layout.tsx';
+import { PlainLayout } from './layouts/plain-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+const placeholder = (path: string, title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteObject => ({
+  path,
+  handle: { title, ...extra } satisfies RouteHandle,
+  lazy: () => import('./routes/placeholder.tsx'),
+});
+
+const withNavigation: RouteObject[] = [
+  { index: true, handle: { title: 'Главная' }, lazy: () => import('./routes/home.tsx') },
+  placeholder('user', 'Пользователь'),
+  placeholder('favorites', 'Избранное'),
+  placeholder('catalog', 'Каталог'),
+  placeholder('catalog/:id', 'Каталог'),
+  placeholder('profile', 'Профиль'),
+  placeholder('basket', 'Корзина'),
+  placeholder('referral', 'Пригласить друзей'),
+  placeholder('search', 'Поиск'),
+];
+
+const withoutNavigation: RouteObject[] = [
+  placeholder('orders/history', 'Мои заказы'),
+  placeholder('orders/placing', 'Оформление заказа'),
+  placeholder('orders/details/:id', 'Заказ', { compactBottom: true }),
+  placeholder('payment-await', 'Оплата заказа'),
+  placeholder('profile/delivery', 'Адреса доставки'),
+  placeholder('profile/passport_data', 'Паспортные данные'),
+  placeholder('profile/delivery/set', 'Новый адрес'),
+  placeholder('profile/delivery/set/:id', 'Адрес доставки'),
+  placeholder('blogger/initial', 'Стать блогером', { compactBottom: true }),
+  placeholder('blogger/moder', 'Модерация'),
+  placeholder('blogger', 'Кабинет блогера'),
+  placeholder('bonus', 'Бонусы'),
+  placeholder('blogger/conclusion', 'Вывод средств'),
+  placeholder('blogger/conclusion/payment', 'Реквизиты для вывода'),
+  placeholder('referral/history', 'История приглашений'),
+  placeholder('find/poizon', 'Найти на Poizon'),
+  placeholder('find/photo', 'Поиск по фото'),
+  placeholder('find/poizon/search', 'Поиск на Poizon'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { element: <NavLayout />, children: withNavigation },
+      { element: <PlainLayout />, children: withoutNavigation },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,12 @@
+import { TgAuthResponseSchema } from '@shop/contract';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /tg/auth: the raw init data string plus the SDK's parsed view; answers our token. */
+export async function signIn(initData: string, initDataUnsafe: Record<string, unknown>): Promise<string> {
+  const { result } = await api('/v1/tg/auth', {
+    method: 'POST',
+    body: { initData, initDataUnsafe },
+    schema: TgAuthResponseSchema,
+  });
+  return result;
+}

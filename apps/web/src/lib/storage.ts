@@ -1,0 +1,55 @@
+// Local and session storage that never throws: failures are logged as warnings and the default
+// is used (spec §8).
+type Area = 'local' | 'session';
+
+function area(name: Area): Storage | undefined {
+  try {
+    return name === 'local' ? window.localStorage : window.sessionStorage;
+  } catch (error) {
+    console.warn(`${name}Storage is not available`, error);
+    return undefined;
+  }
+}
+
+export function readString(key: string, where: Area = 'local'): string | null {
+  try {
+    return area(where)?.getItem(key) ?? null;
+  } catch (error) {
+    console.warn(`Cannot read ${key} from ${where}Storage`, error);
+    return null;
+  }
+}
+
+export function writeString(key: string, value: string | null, where: Area = 'local'): void {
+  try {
+    const storage = area(where);
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, value);
+  } catch (error) {
+    console.warn(`Cannot write ${key} to ${where}Storage`, error);
+  }
+}
+
+export function readJson<T>(key: string, fallback: T, where: Area = 'local'): T {
+  const raw = readString(key, where);
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch (error) {
+    console.warn(`Stored ${key} is not JSON; using the default`, error);
+    return fallback;
+  }
+}
+
+export function writeJson(key: string, value: unknown, where: Area = 'local'): void {
+  writeString(key, JSON.stringify(value), where);
+}
+
+/** Storage keys named by the spec (§9). */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  filters: 'filter-storage',
+  onboarding: 'history_progress',
+  searchHistory: 'search_history',
+  navigationHistory: 'navigationHistory',
+} as const;

@@ -1,0 +1,37 @@
+// Boot: wire Telegram (or the dev-login mock outside it), then render the app. Outside Telegram
+// without dev login there is no user, and the spec's "error" is shown.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './app/query-client.ts';
+import { createRouter } from './app/router.tsx';
+import { initTelegram } from './telegram/init.ts';
+import { installDevTelegramMock } from './telegram/mock-env.ts';
+import './styles.css';
+
+async function boot() {
+  const root = createRoot(document.getElementById('root')!);
+  const inTelegram = await installDevTelegramMock();
+  if (!inTelegram) {
+    root.render(<div className="fullscreen-center session-error">error</div>);
+    return;
+  }
+  try {
+    await initTelegram();
+  } catch (error) {
+    console.error('Telegram SDK failed to start', error);
+    root.render(<div className="fullscreen-center session-error">error</div>);
+    return;
+  }
+  const queryClient = createQueryClient();
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createRouter()} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

@@ -1,0 +1,115 @@
+// Dev login: outside Telegram, when the server allows it, fetch init data the server signed for
+// the demo shopper and mock the Telegram environment around it, answering what a Telegram client
+// would (viewport, safe area, theme, CloudStorage). Never used inside Telegram.
+import { DevInitDataResponseSchema } from '@shop/contract';
+import { emitEvent, isTMA, mockTelegramEnv } from '@tma.js/sdk-react';
+import { api } from '../lib/api-client.ts';
+import { readString, writeString } from '../lib/storage.ts';
+import { DARK_THEME, LIGHT_THEME, prefersDarkTheme } from './theme.ts';
+
+const DEV_MOCK_FLAG = 'shop/dev-mock';
+const CLOUD_PREFIX = 'shop/dev-cloud/';
+
+export type TelegramCall = { name: string; params: unknown };
+
+declare global {
+  interface Window {
+    /** What the app asked of Telegram, recorded by the dev mock for browser tests. */
+    __telegramCalls?: TelegramCall[];
+  }
+}
+
+type CustomMethod = { method: string; params: Record<string, unknown>; req_id: string };
+
+function answerCloudStorage({ method, params, req_id }: CustomMethod) {
+  const reply = (result: unknown) => emitEvent('custom_method_invoked', { req_id, result });
+  switch (method) {
+    case 'getStorageValues': {
+      const keys = (params.keys as string[] | undefined) ?? [];
+      reply(Object.fromEntries(keys.map((k) => [k, readString(CLOUD_PREFIX + k) ?? ''])));
+      return;
+    }
+    case 'saveStorageValue':
+      writeString(CLOUD_PREFIX + String(params.key), String(params.value));
+      reply(true);
+      return;
+    case 'deleteStorageValues':
+      for (const k of (params.keys as string[] | undefined) ?? []) writeString(CLOUD_PREFIX + k, null);
+      reply(true);
+      return;
+    case 'getStorageKeys': {
+      const keys: string[] = [];
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (key?.startsWith(CLOUD_PREFIX)) keys.push(key.slice(CLOUD_PREFIX.length));
+      }
+      reply(keys);
+      return;
+    }
+    default:
+      emitEvent('custom_method_invoked', { req_id, error: 'UNKNOWN_METHOD' });
+  }
+}
+
+function viewportPayload() {
+  return { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true };
+}
+
+/**
+ * Installs the dev mock when the page is not inside Telegram (or was mocked by us before, so a
+ * reload gets fresh init data). Returns false when the server offers no dev login.
+ */
+export async function installDevTelegramMock(): Promise<boolean> {
+  const mockedBefore = readString(DEV_MOCK_FLAG, 'session') === '1';
+  if (isTMA() && !mockedBefore) return true;
+
+  let initData: string;
+  try {
+    ({ initData } = (await api('/v1/dev/init-data', { schema: DevInitDataResponseSchema })).result);
+  } catch {
+    return false;
+  }
+  const startParam = new URLSearchParams(window.location.search).get('tgWebAppStartParam');
+  const theme = prefersDarkTheme() ? DARK_THEME : LIGHT_THEME;
+  const launchParams = new URLSearchParams({
+    tgWebAppPlatform: 'android',
+    tgWebAppVersion: '8.4',
+    tgWebAppData: initData,
+    tgWebAppThemeParams: JSON.stringify(theme),
+  });
+  if (startParam) launchParams.set('tgWebAppStartParam', startParam);
+
+  const calls: TelegramCall[] = [];
+  window.__telegramCalls = calls;
+  mockTelegramEnv({
+    launchParams,
+    resetPostMessage: true,
+    onEvent(event) {
+      calls.push({ name: event.name, params: event.params });
+      switch (event.name) {
+        case 'web_app_request_viewport':
+          emitEvent('viewport_changed', viewportPayload());
+          break;
+        case 'web_app_request_safe_area':
+          emitEvent('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+          break;
+        case 'web_app_request_content_safe_area':
+          emitEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+          break;
+        case 'web_app_request_theme':
+          emitEvent('theme_changed', { theme_params: theme });
+          break;
+        case 'web_app_invoke_custom_method':
+          answerCloudStorage(event.params as CustomMethod);
+          break;
+        case 'web_app_open_link':
+          window.open((event.params as { url: string }).url, '_blank', 'noopener');
+          break;
+        default:
+          break;
+      }
+    },
+  });
+  writeString(DEV_MOCK_FLAG, '1', 'session');
+  return true;
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+
+test('opens the shop at a phone size, signs in through dev login and shows the five tabs', async ({
+  page,
+}, testInfo) => {
+  const authAnswers: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/tg/auth')) authAnswers.push(response.status());
+  });
+
+  await page.goto('/');
+
+  const bar = page.getByRole('navigation', { name: 'Основная навигация' });
+  await expect(bar).toBeVisible();
+  const tabs = bar.getByRole('link');
+  await expect(tabs).toHaveText(['Главная', 'Избранное', 'Каталог', 'Корзина', 'Профиль']);
+  await expect(page.getByText('Здравствуйте, Анна!')).toBeVisible();
+  expect(authAnswers).toEqual([200]);
+
+  // The token is kept where the spec says, and the app told Telegram it is ready.
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  const calls = await page.evaluate(() => (window.__telegramCalls ?? []).map((c) => c.name));
+  expect(calls).toContain('web_app_ready');
+  expect(calls).toContain('web_app_expand');
+
+  // The page never grows wider than 640 px.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const width = await bar.evaluate((el) => el.getBoundingClientRect().width);
+  expect(width).toBeLessThanOrEqual(640);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await page.screenshot({ path: testInfo.outputPath('home-390x844.png') });
+});
+
+test('every route of the spec loads its page lazily', async ({ page }) => {
+  await page.goto('/bonus');
+  await expect(page.getByRole('heading', { name: 'Бонусы' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);
+  await page.goto('/favorites');
+  await expect(page.getByRole('heading', { name: 'Избранное' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+});
+
+test('outside Telegram without dev login the page shows "error"', async ({ page }) => {
+  await page.route('**/api/v1/dev/init-data', (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"error":{"code":"not_found","message":"no"}}',
+    }),
+  );
+  await page.goto('/');
+  await expect(page.getByText('error', { exact: true })).toBeVisible();
+});
