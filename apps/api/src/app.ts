@@ -23,7 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { errorBody } from './plugins/errors.ts';
+import errorsPlugin, { AppError, errorBody } from './plugins/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,10 +85,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis } : {}),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      ...errorBody('too_many_requests', 'Слишком много запросов, попробуйте позже'),
-    }),
+    // The plugin throws what this returns; the error handler gives it the one error shape.
+    errorResponseBuilder: () =>
+      new AppError(429, 'too_many_requests', 'Слишком много запросов, попробуйте позже'),
   });
 
   // Our plugins.

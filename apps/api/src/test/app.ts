@@ -33,14 +33,12 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
 
-export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Env> = {},
+  { authRateLimitPerMin = 100_000 }: { authRateLimitPerMin?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({
-    env: testEnv(overrides),
-    database,
-    logger: false,
-    authRateLimitPerMin: 100_000,
-  });
+  const app = await buildApp({ env: testEnv(overrides), database, logger: false, authRateLimitPerMin });
   await app.ready();
   return {
     app,
