@@ -28,6 +28,7 @@ export async function hasPassport(db: Database, userId: number): Promise<boolean
 
 /** Hides all but the edges of the identifying numbers. */
 export function maskPassport(data: PassportData) {
-  const keep = (value: string, tail: number) => '*'.repeat(Math.max(0, value.length - tail)) + value.slice(-tail);
+  const keep = (value: string, tail: number) =>
+    '*'.repeat(Math.max(0, value.length - tail)) + (tail > 0 ? value.slice(-tail) : '');
   return { ...data, series: keep(data.series, 0), number: keep(data.number, 2), inn: keep(data.inn, 2) };
 }
