@@ -27,7 +27,12 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   // Passport data key: 32 bytes as 64 hex characters or base64.
   DATA_KEY: z.string().min(1).optional(),
-  ORDER_TTL_MIN: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  ORDER_TTL_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
   YOOKASSA_SHOP_ID: z.string().min(1).optional(),
   YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
@@ -121,7 +126,9 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
   const dataDir = path.resolve(e.DATA_DIR);
   const dataKey = e.DATA_KEY === undefined ? undefined : parseDataKey(e.DATA_KEY);
   if (e.DATA_KEY !== undefined && !dataKey) {
-    throw new EnvError('Invalid environment variable DATA_KEY: expected 32 bytes as 64 hex characters or base64');
+    throw new EnvError(
+      'Invalid environment variable DATA_KEY: expected 32 bytes as 64 hex characters or base64',
+    );
   }
   if (e.PAYMENT_PROVIDER === 'yookassa' && !(e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY)) {
     throw new EnvError(

@@ -3,11 +3,7 @@ import { z } from 'zod';
 import { resultOf } from './common.ts';
 
 const text = (max: number, what: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Укажите ${what}`)
-    .max(max, `Слишком длинное значение: ${what}`);
+  z.string().trim().min(1, `Укажите ${what}`).max(max, `Слишком длинное значение: ${what}`);
 
 /** A Russian mobile or landline number; normalised to +7XXXXXXXXXX. */
 export const RussianPhoneSchema = z

@@ -87,14 +87,14 @@ export const OrderPageSchema = z.object({
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 export const OrderPageResponseSchema = resultOf(OrderPageSchema);
 
-export const PaymentUrlResponseSchema = resultOf(
-  z.object({ url: z.string(), transaction_guid: z.string() }),
-);
+export const PaymentUrlResponseSchema = resultOf(z.object({ url: z.string(), transaction_guid: z.string() }));
 
 export const PaymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
-export const PaymentStatusQuerySchema = z.object({ transaction_guid: z.uuid('Некорректный transaction_guid') });
+export const PaymentStatusQuerySchema = z.object({
+  transaction_guid: z.uuid('Некорректный transaction_guid'),
+});
 export const PaymentStatusResponseSchema = resultOf(
   z.object({ status: PaymentStatusSchema, order_id: z.number().int() }),
 );

@@ -18,8 +18,7 @@ export const IsoDateSchema = z
 export function isValidPersonalInn(inn: string): boolean {
   if (!/^\d{12}$/.test(inn)) return false;
   const d = [...inn].map(Number);
-  const control = (weights: number[]) =>
-    (weights.reduce((sum, w, i) => sum + w * (d[i] ?? 0), 0) % 11) % 10;
+  const control = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * (d[i] ?? 0), 0) % 11) % 10;
   return (
     control([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] &&
     control([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11]

@@ -31,7 +31,7 @@ export type FakeYooKassa = {
   payments: Map<string, FakePayment>;
   requests: { method: string; path: string; idempotenceKey?: string; body?: unknown }[];
   setStatus(id: string, status: Status): void;
-  notification(id: string, event?: string): unknown;
+  notification(id: string, event?: string): { type: 'notification'; event: string; object: FakePayment };
   close(): Promise<void>;
 };
 
@@ -47,8 +47,20 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const error = (res: ServerResponse, status: number, code: string, description: string, parameter?: string) =>
-    send(res, status, { type: 'error', id: randomUUID(), code, description, ...(parameter ? { parameter } : {}) });
+  const error = (
+    res: ServerResponse,
+    status: number,
+    code: string,
+    description: string,
+    parameter?: string,
+  ) =>
+    send(res, status, {
+      type: 'error',
+      id: randomUUID(),
+      code,
+      description,
+      ...(parameter ? { parameter } : {}),
+    });
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -70,10 +82,16 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
       }
       requests.push({ method: req.method ?? '', path, idempotenceKey, body });
       if (req.headers.authorization !== expectedAuth) {
-        return error(res, 401, 'invalid_credentials', "Basic authentication failed: check your shopId and secret key");
+        return error(
+          res,
+          401,
+          'invalid_credentials',
+          'Basic authentication failed: check your shopId and secret key',
+        );
       }
       if (req.method === 'POST' && path === '/v3/payments') {
-        if (!idempotenceKey) return error(res, 400, 'invalid_request', 'Idempotence key is missing', 'Idempotence-Key');
+        if (!idempotenceKey)
+          return error(res, 400, 'invalid_request', 'Idempotence key is missing', 'Idempotence-Key');
         const existing = byKey.get(idempotenceKey);
         if (existing) return send(res, 200, payments.get(existing));
         const b = body as {
@@ -87,7 +105,13 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
           return error(res, 400, 'invalid_request', 'Invalid amount', 'amount');
         }
         if (b.confirmation?.type !== 'redirect' || !b.confirmation.return_url) {
-          return error(res, 400, 'invalid_request', 'Missing return_url for redirect confirmation', 'confirmation.return_url');
+          return error(
+            res,
+            400,
+            'invalid_request',
+            'Missing return_url for redirect confirmation',
+            'confirmation.return_url',
+          );
         }
         const id = `${randomUUID().slice(0, 8)}-000f-5000-8000-${randomUUID().slice(-12)}`;
         const payment: FakePayment = {
@@ -137,12 +161,13 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
         p.captured_at = new Date().toISOString();
         p.refundable = true;
       }
-      if (status === 'canceled') p.cancellation_details = { party: 'yoo_money', reason: 'expired_on_confirmation' };
+      if (status === 'canceled')
+        p.cancellation_details = { party: 'yoo_money', reason: 'expired_on_confirmation' };
     },
     notification(id, event) {
       const p = payments.get(id);
       if (!p) throw new Error(`no fake payment ${id}`);
-      return { type: 'notification', event: event ?? `payment.${p.status}`, object: { ...p } };
+      return { type: 'notification' as const, event: event ?? `payment.${p.status}`, object: { ...p } };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -83,9 +83,19 @@ export const ADDRESS = {
 /** Signs in a new shopper and saves passport data and an address; returns the header and address id. */
 export async function readyShopper(app: FastifyInstance) {
   const authorization = await login(app);
-  const passport = await app.inject({ method: 'PUT', url: '/api/v1/passport', headers: { authorization }, payload: PASSPORT });
+  const passport = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/passport',
+    headers: { authorization },
+    payload: PASSPORT,
+  });
   if (passport.statusCode !== 200) throw new Error(`passport: ${passport.statusCode} ${passport.body}`);
-  const address = await app.inject({ method: 'POST', url: '/api/v1/delivery', headers: { authorization }, payload: ADDRESS });
+  const address = await app.inject({
+    method: 'POST',
+    url: '/api/v1/delivery',
+    headers: { authorization },
+    payload: ADDRESS,
+  });
   if (address.statusCode !== 201) throw new Error(`delivery: ${address.statusCode} ${address.body}`);
   return { authorization, deliveryId: address.json<{ result: { id: number } }>().result.id };
 }

@@ -146,10 +146,7 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'awaiting_payment'`),
     check('orders_total_non_negative', sql`${t.total} >= 0`),
-    check(
-      'orders_status_known',
-      sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`),
-    ),
+    check('orders_status_known', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
 

@@ -20,13 +20,27 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cart',
-    { ...common, schema: { ...meta, summary: 'Cart entries per product with their variants', response: { 200: CartResponseSchema, ...errors } } },
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Cart entries per product with their variants',
+        response: { 200: CartResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ result: await listCart(app.db, request.userId) }),
   );
 
   app.get(
     '/cart/len',
-    { ...common, schema: { ...meta, summary: 'Number of cart lines', response: { 200: CartLenResponseSchema, ...errors } } },
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Number of cart lines',
+        response: { 200: CartLenResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ result: { len: await cartLength(app.db, request.userId) } }),
   );
 

@@ -16,38 +16,71 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, authorization: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  authorization: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
 
 describe('cart', () => {
   it('adds (incrementing), lists entries with their variants, changes and removes lines', async () => {
     const authorization = await login(t.app);
-    const { product, variants: [v1, v2] } = await insertProduct(t.database.db, {
+    const {
+      product,
+      variants: [v1, v2],
+    } = await insertProduct(t.database.db, {
       title: 'Худи',
-      variants: [{ price: 3000, qty: 3, size: 'M' }, { price: 3200, qty: 1, size: 'L' }],
+      variants: [
+        { price: 3000, qty: 3, size: 'M' },
+        { price: 3200, qty: 1, size: 'L' },
+      ],
     });
     const add = (variantId: number) =>
-      call('POST', '/api/v1/cart', authorization, { product_id: product.id, variant_id: variantId, quantity: 1 });
-    expect((await add(v1!.id)).json()).toEqual({ result: { product_id: product.id, variant_id: v1!.id, quantity: 1 } });
+      call('POST', '/api/v1/cart', authorization, {
+        product_id: product.id,
+        variant_id: variantId,
+        quantity: 1,
+      });
+    expect((await add(v1!.id)).json()).toEqual({
+      result: { product_id: product.id, variant_id: v1!.id, quantity: 1 },
+    });
     expect((await add(v1!.id)).json()).toMatchObject({ result: { quantity: 2 } });
     expect((await add(v2!.id)).statusCode).toBe(200);
     // Only one L in stock.
     const tooMany = await add(v2!.id);
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json<{ error: { message: string } }>().error.message).toBe('Столько нет в наличии: доступно 1 шт.');
+    expect(tooMany.json<{ error: { message: string } }>().error.message).toBe(
+      'Столько нет в наличии: доступно 1 шт.',
+    );
 
     const cart = await call('GET', '/api/v1/cart', authorization);
     expect(cart.statusCode).toBe(200);
-    const entries = cart.json<{ result: { product_id: number; product: { title: string }; variants: { id: number; quantity: number; size: string }[] }[] }>().result;
+    const entries = cart.json<{
+      result: {
+        product_id: number;
+        product: { title: string };
+        variants: { id: number; quantity: number; size: string }[];
+      }[];
+    }>().result;
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ product_id: product.id, product: { title: 'Худи' } });
-    expect(entries[0]!.variants.map((v) => [v.id, v.quantity]).sort()).toEqual([[v1!.id, 2], [v2!.id, 1]].sort());
+    expect(entries[0]!.variants.map((v) => [v.id, v.quantity]).sort()).toEqual(
+      [
+        [v1!.id, 2],
+        [v2!.id, 1],
+      ].sort(),
+    );
     expect((await call('GET', '/api/v1/cart/len', authorization)).json()).toEqual({ result: { len: 2 } });
 
-    expect((await call('PATCH', `/api/v1/cart/${v1!.id}`, authorization, { quantity: 3 })).json()).toMatchObject({
+    expect(
+      (await call('PATCH', `/api/v1/cart/${v1!.id}`, authorization, { quantity: 3 })).json(),
+    ).toMatchObject({
       result: { quantity: 3 },
     });
-    expect((await call('PATCH', `/api/v1/cart/${v1!.id}`, authorization, { quantity: 4 })).statusCode).toBe(409);
+    expect((await call('PATCH', `/api/v1/cart/${v1!.id}`, authorization, { quantity: 4 })).statusCode).toBe(
+      409,
+    );
     expect((await call('DELETE', `/api/v1/cart/${v2!.id}`, authorization)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/v1/cart/${v2!.id}`, authorization)).statusCode).toBe(404);
     expect((await call('GET', '/api/v1/cart/len', authorization)).json()).toEqual({ result: { len: 1 } });
@@ -55,8 +88,15 @@ describe('cart', () => {
 
   it('refuses a sold-out variant with 409 and a Russian message', async () => {
     const authorization = await login(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ qty: 0 }] });
-    const res = await call('POST', '/api/v1/cart', authorization, { product_id: product.id, variant_id: v!.id, quantity: 1 });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 0 }] });
+    const res = await call('POST', '/api/v1/cart', authorization, {
+      product_id: product.id,
+      variant_id: v!.id,
+      quantity: 1,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: { code: 'conflict', message: 'Этого товара нет в наличии' } });
     expect((await call('GET', '/api/v1/cart/len', authorization)).json()).toEqual({ result: { len: 0 } });
@@ -76,17 +116,34 @@ describe('favourites', () => {
       expect(res.statusCode).toBe(200);
     }
     // Re-adding the first one makes it the newest.
-    await call('POST', '/api/v1/favorites', authorization, { product_id: made[0]!.product.id, variant_id: made[0]!.variants[0]!.id });
+    await call('POST', '/api/v1/favorites', authorization, {
+      product_id: made[0]!.product.id,
+      variant_id: made[0]!.variants[0]!.id,
+    });
 
-    type Page = { result: { favoriteList: { product: { id: number }; variant_id: number }[]; more: boolean; cursor: number | null } };
+    type Page = {
+      result: {
+        favoriteList: { product: { id: number }; variant_id: number }[];
+        more: boolean;
+        cursor: number | null;
+      };
+    };
     const first = (await call('GET', '/api/v1/favorites?size=3', authorization)).json<Page>().result;
-    expect(first.favoriteList.map((f) => f.product.id)).toEqual([made[0], made[4], made[3]].map((m) => m!.product.id));
+    expect(first.favoriteList.map((f) => f.product.id)).toEqual(
+      [made[0], made[4], made[3]].map((m) => m!.product.id),
+    );
     expect(first.more).toBe(true);
-    const second = (await call('GET', `/api/v1/favorites?size=3&cursor=${first.cursor}`, authorization)).json<Page>().result;
-    expect(second.favoriteList.map((f) => f.product.id)).toEqual([made[2], made[1]].map((m) => m!.product.id));
+    const second = (
+      await call('GET', `/api/v1/favorites?size=3&cursor=${first.cursor}`, authorization)
+    ).json<Page>().result;
+    expect(second.favoriteList.map((f) => f.product.id)).toEqual(
+      [made[2], made[1]].map((m) => m!.product.id),
+    );
     expect(second).toMatchObject({ more: false, cursor: null });
 
-    expect((await call('DELETE', `/api/v1/favorites/${made[2]!.product.id}`, authorization)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/v1/favorites/${made[2]!.product.id}`, authorization)).statusCode).toBe(
+      200,
+    );
     const all = (await call('GET', '/api/v1/favorites', authorization)).json<Page>().result;
     expect(all.favoriteList).toHaveLength(4);
     // A variant of another product is refused.
@@ -102,16 +159,30 @@ describe('delivery addresses', () => {
   it('creates, lists default first, moves the default, updates, deletes', async () => {
     const authorization = await login(t.app);
     type Addr = { id: number; city: string; phone_number: string; is_default: boolean };
-    const first = (await call('POST', '/api/v1/delivery', authorization, { ...ADDRESS, is_default: false })).json<{ result: Addr }>().result;
+    const first = (
+      await call('POST', '/api/v1/delivery', authorization, { ...ADDRESS, is_default: false })
+    ).json<{ result: Addr }>().result;
     expect(first).toMatchObject({ is_default: true, phone_number: '+79161234567' });
     const second = (
-      await call('POST', '/api/v1/delivery', authorization, { ...ADDRESS, city: 'Тула', phone_number: '8 903 111 22 33', is_default: true })
+      await call('POST', '/api/v1/delivery', authorization, {
+        ...ADDRESS,
+        city: 'Тула',
+        phone_number: '8 903 111 22 33',
+        is_default: true,
+      })
     ).json<{ result: Addr }>().result;
     expect(second).toMatchObject({ is_default: true, phone_number: '+79031112233' });
     let list = (await call('GET', '/api/v1/delivery', authorization)).json<{ result: Addr[] }>().result;
-    expect(list.map((a) => [a.id, a.is_default])).toEqual([[second.id, true], [first.id, false]]);
+    expect(list.map((a) => [a.id, a.is_default])).toEqual([
+      [second.id, true],
+      [first.id, false],
+    ]);
 
-    const updated = await call('PUT', `/api/v1/delivery/${first.id}`, authorization, { ...ADDRESS, city: 'Сочи', is_default: true });
+    const updated = await call('PUT', `/api/v1/delivery/${first.id}`, authorization, {
+      ...ADDRESS,
+      city: 'Сочи',
+      is_default: true,
+    });
     expect(updated.json()).toMatchObject({ result: { id: first.id, city: 'Сочи', is_default: true } });
     list = (await call('GET', '/api/v1/delivery', authorization)).json<{ result: Addr[] }>().result;
     expect(list.filter((a) => a.is_default).map((a) => a.id)).toEqual([first.id]);
@@ -139,17 +210,29 @@ describe('passport data', () => {
     const saved = await call('PUT', '/api/v1/passport', authorization, PASSPORT);
     expect(saved.statusCode).toBe(200);
     expect(saved.headers['cache-control']).toBe('no-store');
-    const masked = (await call('GET', '/api/v1/passport', authorization)).json<{ result: Record<string, unknown> }>().result;
-    expect(masked).toMatchObject({ series: '****', number: '****54', inn: '**********24', masked: true, last_name: 'Тестова' });
+    const masked = (await call('GET', '/api/v1/passport', authorization)).json<{
+      result: Record<string, unknown>;
+    }>().result;
+    expect(masked).toMatchObject({
+      series: '****',
+      number: '****54',
+      inn: '**********24',
+      masked: true,
+      last_name: 'Тестова',
+    });
     expect(JSON.stringify(masked)).not.toContain('987654');
     expect(JSON.stringify(masked)).not.toContain('4517');
-    const full = (await call('GET', '/api/v1/passport?reveal=1', authorization)).json<{ result: Record<string, unknown> }>().result;
+    const full = (await call('GET', '/api/v1/passport?reveal=1', authorization)).json<{
+      result: Record<string, unknown>;
+    }>().result;
     expect(full).toEqual({ ...PASSPORT, series: '4517', masked: false });
 
     // Ciphertext under DATA_KEY, bound to its owner.
     const [row] = await t.database.db.select().from(passports);
     const userId = row!.userId;
-    expect(JSON.parse(openForUser(testEnv().dataKey, userId, row!.encrypted))).toMatchObject({ number: '987654' });
+    expect(JSON.parse(openForUser(testEnv().dataKey, userId, row!.encrypted))).toMatchObject({
+      number: '987654',
+    });
     expect(() => openForUser(testEnv().dataKey, userId + 1, row!.encrypted)).toThrow();
     expect(() => openForUser(Buffer.alloc(32, 1), userId, row!.encrypted)).toThrow();
   });
@@ -175,7 +258,9 @@ describe('passport data', () => {
     for (const [field, value] of bad) {
       const res = await call('PUT', '/api/v1/passport', authorization, { ...PASSPORT, [field]: value });
       expect(res.statusCode, `${field}=${String(value)}`).toBe(400);
-      expect(res.json<{ error: { field: string } }>().error.field, `${field}=${String(value)}`).toBe(`body.${field}`);
+      expect(res.json<{ error: { field: string } }>().error.field, `${field}=${String(value)}`).toBe(
+        `body.${field}`,
+      );
     }
     expect((await call('GET', '/api/v1/passport', authorization)).json()).toEqual({ result: null });
     expect(makeInn('5001234567')).toMatch(/^\d{12}$/);
@@ -216,7 +301,11 @@ describe('passport data', () => {
       dbUrl.pathname = `/${name[0]!.db}`;
       let dump: string | undefined;
       try {
-        dump = (await promisify(execFile)('pg_dump', ['--data-only', dbUrl.toString()], { maxBuffer: 64 * 1024 * 1024 })).stdout;
+        dump = (
+          await promisify(execFile)('pg_dump', ['--data-only', dbUrl.toString()], {
+            maxBuffer: 64 * 1024 * 1024,
+          })
+        ).stdout;
       } catch (err) {
         // Only a missing pg_dump binary is tolerated: the column scan above stands then.
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;

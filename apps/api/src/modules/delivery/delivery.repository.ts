@@ -111,7 +111,8 @@ export async function deleteAddress(db: Database, userId: number, id: number) {
         .where(and(eq(deliveryAddresses.userId, userId), ne(deliveryAddresses.id, id)))
         .orderBy(desc(deliveryAddresses.id))
         .limit(1);
-      if (next) await tx.update(deliveryAddresses).set({ isDefault: true }).where(eq(deliveryAddresses.id, next.id));
+      if (next)
+        await tx.update(deliveryAddresses).set({ isDefault: true }).where(eq(deliveryAddresses.id, next.id));
     }
   });
 }

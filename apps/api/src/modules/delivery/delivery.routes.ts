@@ -18,7 +18,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/delivery',
-    { ...common, schema: { ...meta, summary: 'Saved addresses, default first', response: { 200: DeliveryListResponseSchema, ...errors } } },
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'Saved addresses, default first',
+        response: { 200: DeliveryListResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ result: await listAddresses(app.db, request.userId) }),
   );
 

@@ -28,7 +28,10 @@ describe.skipIf(!onPostgres)('concurrency (PostgreSQL only: PGlite has one conne
   it('50 concurrent orders for the last 5 units: exactly 5 orders, 45 × 409, stock 0', async () => {
     const shoppers = [];
     for (let i = 0; i < 50; i++) shoppers.push(await readyShopper(t.app));
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ price: 990, qty: 5 }] });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ price: 990, qty: 5 }] });
     const answers = await Promise.all(
       shoppers.map((s, i) =>
         order(s.authorization, `race-${i}-xxxxxxxx`, {
@@ -53,10 +56,20 @@ describe.skipIf(!onPostgres)('concurrency (PostgreSQL only: PGlite has one conne
 
   it('the same Idempotency-Key sent 10 times at once places one order', async () => {
     const s = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ qty: 20 }] });
-    const body = { items: [{ product_id: product.id, variant_id: v!.id, quantity: 3 }], delivery_id: s.deliveryId };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => order(s.authorization, 'same-key-0123456789', body)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 20 }] });
+    const body = {
+      items: [{ product_id: product.id, variant_id: v!.id, quantity: 3 }],
+      delivery_id: s.deliveryId,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => order(s.authorization, 'same-key-0123456789', body)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
     const ids = new Set(answers.map((a) => a.json<{ result: { id: number } }>().result.id));
     expect(ids.size).toBe(1);
     expect(await variantQty(t.database.db, v!.id)).toBe(17);
@@ -64,7 +77,10 @@ describe.skipIf(!onPostgres)('concurrency (PostgreSQL only: PGlite has one conne
 
   it('the sweeper skips orders another instance holds and releases stock once', async () => {
     const s = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ qty: 10 }] });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 10 }] });
     const ids: number[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await order(s.authorization, `sweep-${i}-xxxxxxxx`, {
@@ -97,7 +113,7 @@ describe.skipIf(!onPostgres)('concurrency (PostgreSQL only: PGlite has one conne
       expireUnpaidOrders(t.database.db, later, { ttlMin: 30 }),
       expireUnpaidOrders(t.database.db, later, { ttlMin: 30 }),
     ]);
-    expect([...a!, ...b!].filter((id) => id === ids[0])).toHaveLength(1);
+    expect([...a, ...b].filter((id) => id === ids[0])).toHaveLength(1);
     expect(await variantQty(t.database.db, v!.id)).toBe(10);
     const statuses = await t.database.db
       .select({ status: orders.status })

@@ -34,7 +34,14 @@ const call = (
 const placeOrder = (authorization: string, body: unknown, key = newKey()) =>
   call('POST', '/api/v1/order', authorization, body, { 'idempotency-key': key });
 
-type OrderJson = { id: number; status: string; total: number; items: Json[]; delivery: Json; created_at: string };
+type OrderJson = {
+  id: number;
+  status: string;
+  total: number;
+  items: Json[];
+  delivery: Json;
+  created_at: string;
+};
 
 /** Opens the payment page the API links to and presses one of its buttons. */
 async function pressSandboxButton(url: string, action: 'pay' | 'cancel') {
@@ -69,14 +76,30 @@ const paidHistoryRows = async (orderId: number) =>
 describe('shopping path over HTTP', () => {
   it('cart → order → sandbox "Оплатить" → succeeded, paid, active, lines gone from the cart', async () => {
     const { authorization, deliveryId } = await readyShopper(t.app);
-    const a = await insertProduct(t.database.db, { title: 'Кеды «Тест»', variants: [{ price: 4990, qty: 3 }] });
-    const b = await insertProduct(t.database.db, { variants: [{ price: 1500, qty: 5 }, { price: 1600, qty: 5 }] });
+    const a = await insertProduct(t.database.db, {
+      title: 'Кеды «Тест»',
+      variants: [{ price: 4990, qty: 3 }],
+    });
+    const b = await insertProduct(t.database.db, {
+      variants: [
+        { price: 1500, qty: 5 },
+        { price: 1600, qty: 5 },
+      ],
+    });
     const va = a.variants[0]!;
     const vb = b.variants[1]!;
     const other = b.variants[0]!;
 
-    for (const [p, v] of [[a.product, va], [b.product, vb], [b.product, other]] as const) {
-      const res = await call('POST', '/api/v1/cart', authorization, { product_id: p.id, variant_id: v.id, quantity: 1 });
+    for (const [p, v] of [
+      [a.product, va],
+      [b.product, vb],
+      [b.product, other],
+    ] as const) {
+      const res = await call('POST', '/api/v1/cart', authorization, {
+        product_id: p.id,
+        variant_id: v.id,
+        quantity: 1,
+      });
       expect(res.statusCode).toBe(200);
     }
     await call('DELETE', `/api/v1/cart/${other.id}`, authorization);
@@ -107,10 +130,13 @@ describe('shopping path over HTTP', () => {
 
     const link = await call('GET', `/api/v1/order/payment_url/${order.id}`, authorization);
     expect(link.statusCode).toBe(200);
-    const { url, transaction_guid: guid } = link.json<{ result: { url: string; transaction_guid: string } }>().result;
+    const { url, transaction_guid: guid } = link.json<{ result: { url: string; transaction_guid: string } }>()
+      .result;
     expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v1\/pay\/sandbox\/[0-9a-f-]{36}$/);
     // A second call reuses the open payment.
-    expect((await call('GET', `/api/v1/order/payment_url/${order.id}`, authorization)).json()).toEqual(link.json());
+    expect((await call('GET', `/api/v1/order/payment_url/${order.id}`, authorization)).json()).toEqual(
+      link.json(),
+    );
 
     const pending = await call('GET', `/api/v1/payment/status?transaction_guid=${guid}`, authorization);
     expect(pending.json()).toEqual({ result: { status: 'pending', order_id: order.id } });
@@ -126,7 +152,9 @@ describe('shopping path over HTTP', () => {
     expect(detail.json<{ result: OrderJson }>().result).toMatchObject({ status: 'paid', total: 8190 });
     expect(detail.json<{ result: OrderJson }>().result.items[0]).toMatchObject({ price: 4990 });
     const active = await call('GET', '/api/v1/order/detail/active?page=0', authorization);
-    expect(active.json<{ result: { orders: OrderJson[] } }>().result.orders.map((o) => o.id)).toEqual([order.id]);
+    expect(active.json<{ result: { orders: OrderJson[] } }>().result.orders.map((o) => o.id)).toEqual([
+      order.id,
+    ]);
 
     // A double click on "Оплатить" changes nothing.
     const again = await t.app.inject({
@@ -142,7 +170,10 @@ describe('shopping path over HTTP', () => {
 
   it('"Отменить" leaves the order unpaid; when it lapses it is canceled and its stock released once', async () => {
     const { authorization, deliveryId } = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ price: 700, qty: 4 }] });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ price: 700, qty: 4 }] });
     const placed = await placeOrder(authorization, {
       items: [{ product_id: product.id, variant_id: v!.id, quantity: 3 }],
       delivery_id: deliveryId,
@@ -155,8 +186,14 @@ describe('shopping path over HTTP', () => {
     }>().result;
     const { res } = await pressSandboxButton(link.url, 'cancel');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`https://t.me/test_shop_bot/shop?startapp=payment_fail__${link.transaction_guid}`);
-    const status = await call('GET', `/api/v1/payment/status?transaction_guid=${link.transaction_guid}`, authorization);
+    expect(res.headers.location).toBe(
+      `https://t.me/test_shop_bot/shop?startapp=payment_fail__${link.transaction_guid}`,
+    );
+    const status = await call(
+      'GET',
+      `/api/v1/payment/status?transaction_guid=${link.transaction_guid}`,
+      authorization,
+    );
     expect(status.json()).toEqual({ result: { status: 'canceled', order_id: order.id } });
     expect((await call('GET', `/api/v1/order/detail/${order.id}`, authorization)).json()).toMatchObject({
       result: { status: 'awaiting_payment' },
@@ -170,11 +207,17 @@ describe('shopping path over HTTP', () => {
 
     // Not yet due: nothing happens.
     const created = new Date(order.created_at);
-    expect(await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 29 * 60_000), { ttlMin: 30 })).toEqual([]);
-    const swept = await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 31 * 60_000), { ttlMin: 30 });
+    expect(
+      await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 29 * 60_000), { ttlMin: 30 }),
+    ).toEqual([]);
+    const swept = await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 31 * 60_000), {
+      ttlMin: 30,
+    });
     expect(swept).toContain(order.id);
     expect(await variantQty(t.database.db, v!.id)).toBe(4);
-    expect(await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 60 * 60_000), { ttlMin: 30 })).toEqual([]);
+    expect(
+      await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 60 * 60_000), { ttlMin: 30 }),
+    ).toEqual([]);
     expect(await variantQty(t.database.db, v!.id)).toBe(4);
 
     const detail = await call('GET', `/api/v1/order/detail/${order.id}`, authorization);
@@ -182,7 +225,9 @@ describe('shopping path over HTTP', () => {
     const active = await call('GET', '/api/v1/order/detail/active', authorization);
     expect(active.json()).toMatchObject({ result: { orders: [], page: 0, more: false } });
     const all = await call('GET', '/api/v1/order/detail?page=0&size=10', authorization);
-    expect(all.json<{ result: { orders: OrderJson[] } }>().result.orders.map((o) => o.id)).toEqual([order.id]);
+    expect(all.json<{ result: { orders: OrderJson[] } }>().result.orders.map((o) => o.id)).toEqual([
+      order.id,
+    ]);
     const lapsed = await call('GET', `/api/v1/order/payment_url/${order.id}`, authorization);
     expect(lapsed.statusCode).toBe(409);
     expect(lapsed.json<{ error: { message: string } }>().error.message).toMatch(/отменён/);
@@ -199,14 +244,22 @@ describe('shopping path over HTTP', () => {
 
   it('the same Idempotency-Key places one order', async () => {
     const { authorization, deliveryId } = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ qty: 5 }] });
-    const body = { items: [{ product_id: product.id, variant_id: v!.id, quantity: 2 }], delivery_id: deliveryId };
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 5 }] });
+    const body = {
+      items: [{ product_id: product.id, variant_id: v!.id, quantity: 2 }],
+      delivery_id: deliveryId,
+    };
     const key = newKey();
     const first = await placeOrder(authorization, body, key);
     const second = await placeOrder(authorization, body, key);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
-    expect(second.json<{ result: OrderJson }>().result.id).toBe(first.json<{ result: OrderJson }>().result.id);
+    expect(second.json<{ result: OrderJson }>().result.id).toBe(
+      first.json<{ result: OrderJson }>().result.id,
+    );
     expect(await variantQty(t.database.db, v!.id)).toBe(3);
     const third = await placeOrder(authorization, body, newKey());
     expect(third.statusCode).toBe(201);
@@ -224,8 +277,15 @@ describe('shopping path over HTTP', () => {
       is_default: false,
     });
     const deliveryId = address.json<{ result: { id: number } }>().result.id;
-    const { product, variants: [v, w] } = await insertProduct(t.database.db, { variants: [{ qty: 5 }, { qty: 1 }] });
-    await call('POST', '/api/v1/cart', authorization, { product_id: product.id, variant_id: v!.id, quantity: 1 });
+    const {
+      product,
+      variants: [v, w],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 5 }, { qty: 1 }] });
+    await call('POST', '/api/v1/cart', authorization, {
+      product_id: product.id,
+      variant_id: v!.id,
+      quantity: 1,
+    });
     const body = {
       items: [
         { product_id: product.id, variant_id: v!.id, quantity: 1 },
@@ -237,12 +297,16 @@ describe('shopping path over HTTP', () => {
 
     const noPassport = await placeOrder(authorization, body);
     expect(noPassport.statusCode).toBe(409);
-    expect(noPassport.json()).toMatchObject({ error: { code: 'conflict', message: 'Заполните паспортные данные' } });
+    expect(noPassport.json()).toMatchObject({
+      error: { code: 'conflict', message: 'Заполните паспортные данные' },
+    });
 
     await call('PUT', '/api/v1/passport', authorization, (await import('../../test/fixtures.ts')).PASSPORT);
     const short = await placeOrder(authorization, body);
     expect(short.statusCode).toBe(409);
-    expect(short.json<{ error: { message: string } }>().error.message).toMatch(/^Недостаточно товара «.+»: в наличии 1 шт\.$/);
+    expect(short.json<{ error: { message: string } }>().error.message).toMatch(
+      /^Недостаточно товара «.+»: в наличии 1 шт\.$/,
+    );
 
     expect((await t.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
     expect(await variantQty(t.database.db, v!.id)).toBe(5);
@@ -266,16 +330,30 @@ describe('shopping path over HTTP', () => {
 describe('another shopper', () => {
   it("gets 404 for every one of the first shopper's orders, payments, addresses and passport data", async () => {
     const first = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ qty: 5 }] });
-    await call('POST', '/api/v1/cart', first.authorization, { product_id: product.id, variant_id: v!.id, quantity: 1 });
-    await call('POST', '/api/v1/favorites', first.authorization, { product_id: product.id, variant_id: v!.id });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 5 }] });
+    await call('POST', '/api/v1/cart', first.authorization, {
+      product_id: product.id,
+      variant_id: v!.id,
+      quantity: 1,
+    });
+    await call('POST', '/api/v1/favorites', first.authorization, {
+      product_id: product.id,
+      variant_id: v!.id,
+    });
     const order = (
       await placeOrder(first.authorization, {
         items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }],
         delivery_id: first.deliveryId,
       })
     ).json<{ result: OrderJson }>().result;
-    await call('POST', '/api/v1/cart', first.authorization, { product_id: product.id, variant_id: v!.id, quantity: 1 });
+    await call('POST', '/api/v1/cart', first.authorization, {
+      product_id: product.id,
+      variant_id: v!.id,
+      quantity: 1,
+    });
     const { transaction_guid: guid } = (
       await call('GET', `/api/v1/order/payment_url/${order.id}`, first.authorization)
     ).json<{ result: { transaction_guid: string } }>().result;
@@ -286,29 +364,44 @@ describe('another shopper', () => {
       await call('GET', `/api/v1/order/detail/${order.id}`, auth2),
       await call('GET', `/api/v1/order/payment_url/${order.id}`, auth2),
       await call('GET', `/api/v1/payment/status?transaction_guid=${guid}`, auth2),
-      await call('PUT', `/api/v1/delivery/${first.deliveryId}`, auth2, { ...(await import('../../test/fixtures.ts')).ADDRESS, city: 'Чужой' }),
+      await call('PUT', `/api/v1/delivery/${first.deliveryId}`, auth2, {
+        ...(await import('../../test/fixtures.ts')).ADDRESS,
+        city: 'Чужой',
+      }),
       await call('DELETE', `/api/v1/delivery/${first.deliveryId}`, auth2),
       await call('PATCH', `/api/v1/cart/${v!.id}`, auth2, { quantity: 3 }),
       await call('DELETE', `/api/v1/cart/${v!.id}`, auth2),
       await call('DELETE', `/api/v1/favorites/${product.id}`, auth2),
       // Ordering with the first shopper's address.
-      await placeOrder(auth2, { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: first.deliveryId }),
+      await placeOrder(auth2, {
+        items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }],
+        delivery_id: first.deliveryId,
+      }),
     ];
     for (const res of notFound) {
       expect(res.statusCode, res.body).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
     }
     // Their own lists show nothing of the first shopper's.
-    expect((await call('GET', '/api/v1/order/detail', auth2)).json()).toMatchObject({ result: { orders: [] } });
+    expect((await call('GET', '/api/v1/order/detail', auth2)).json()).toMatchObject({
+      result: { orders: [] },
+    });
     expect((await call('GET', '/api/v1/cart', auth2)).json()).toEqual({ result: [] });
-    expect((await call('GET', '/api/v1/favorites', auth2)).json()).toMatchObject({ result: { favoriteList: [] } });
-    const addresses = (await call('GET', '/api/v1/delivery', auth2)).json<{ result: { id: number }[] }>().result;
+    expect((await call('GET', '/api/v1/favorites', auth2)).json()).toMatchObject({
+      result: { favoriteList: [] },
+    });
+    const addresses = (await call('GET', '/api/v1/delivery', auth2)).json<{ result: { id: number }[] }>()
+      .result;
     expect(addresses.map((a) => a.id)).toEqual([second.deliveryId]);
 
     // …and the first shopper's data is untouched.
     expect((await call('GET', `/api/v1/order/detail/${order.id}`, first.authorization)).statusCode).toBe(200);
-    expect((await call('GET', '/api/v1/cart/len', first.authorization)).json()).toEqual({ result: { len: 1 } });
-    const mine = (await call('GET', '/api/v1/delivery', first.authorization)).json<{ result: { city: string }[] }>();
+    expect((await call('GET', '/api/v1/cart/len', first.authorization)).json()).toEqual({
+      result: { len: 1 },
+    });
+    const mine = (await call('GET', '/api/v1/delivery', first.authorization)).json<{
+      result: { city: string }[];
+    }>();
     expect(mine.result.map((a) => a.city)).toEqual(['Москва']);
     expect((await call('GET', '/api/v1/favorites', first.authorization)).json()).toMatchObject({
       result: { favoriteList: [{ product: { id: product.id } }] },
@@ -320,7 +413,10 @@ describe('another shopper', () => {
 describe('bad input', () => {
   it('answers 4xx with a clear JSON error on every route, never 500, and writes nothing', async () => {
     const { authorization, deliveryId } = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ qty: 3 }] });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 3 }] });
     const huge = 99_999_999_999;
     const cases: [string, string, unknown?, Record<string, string>?][] = [
       ['POST', '/api/v1/cart', {}],
@@ -339,22 +435,82 @@ describe('bad input', () => {
       ['POST', '/api/v1/favorites', { product_id: 2_000_000_000, variant_id: v!.id }],
       ['DELETE', `/api/v1/favorites/${huge}`],
       ['POST', '/api/v1/delivery', { city: 'Москва' }],
-      ['POST', '/api/v1/delivery', { city: 'Москва', address: 'a', fio: 'b', last_name: 'c', phone_number: '+1 555 123 4567' }],
-      ['POST', '/api/v1/delivery', { city: '', address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' }],
-      ['POST', '/api/v1/delivery', { city: 'x'.repeat(1000), address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' }],
-      ['PUT', '/api/v1/delivery/0', { city: 'a', address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' }],
-      ['PUT', '/api/v1/delivery/2000000000', { city: 'a', address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' }],
+      [
+        'POST',
+        '/api/v1/delivery',
+        { city: 'Москва', address: 'a', fio: 'b', last_name: 'c', phone_number: '+1 555 123 4567' },
+      ],
+      [
+        'POST',
+        '/api/v1/delivery',
+        { city: '', address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' },
+      ],
+      [
+        'POST',
+        '/api/v1/delivery',
+        { city: 'x'.repeat(1000), address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' },
+      ],
+      [
+        'PUT',
+        '/api/v1/delivery/0',
+        { city: 'a', address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' },
+      ],
+      [
+        'PUT',
+        '/api/v1/delivery/2000000000',
+        { city: 'a', address: 'a', fio: 'b', last_name: 'c', phone_number: '+79161234567' },
+      ],
       ['DELETE', '/api/v1/delivery/2000000000'],
       ['GET', '/api/v1/passport?reveal=yes'],
       ['PUT', '/api/v1/passport', {}],
       ['POST', '/api/v1/order', { items: [], delivery_id: deliveryId }, { 'idempotency-key': newKey() }],
-      ['POST', '/api/v1/order', { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: deliveryId }],
-      ['POST', '/api/v1/order', { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: deliveryId }, { 'idempotency-key': 'short' }],
-      ['POST', '/api/v1/order', { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1000 }], delivery_id: deliveryId }, { 'idempotency-key': newKey() }],
-      ['POST', '/api/v1/order', { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }, { product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: deliveryId }, { 'idempotency-key': newKey() }],
-      ['POST', '/api/v1/order', { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: huge }, { 'idempotency-key': newKey() }],
-      ['POST', '/api/v1/order', { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: 2_000_000_000 }, { 'idempotency-key': newKey() }],
-      ['POST', '/api/v1/order', { items: 'everything', delivery_id: deliveryId }, { 'idempotency-key': newKey() }],
+      [
+        'POST',
+        '/api/v1/order',
+        { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: deliveryId },
+      ],
+      [
+        'POST',
+        '/api/v1/order',
+        { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: deliveryId },
+        { 'idempotency-key': 'short' },
+      ],
+      [
+        'POST',
+        '/api/v1/order',
+        { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1000 }], delivery_id: deliveryId },
+        { 'idempotency-key': newKey() },
+      ],
+      [
+        'POST',
+        '/api/v1/order',
+        {
+          items: [
+            { product_id: product.id, variant_id: v!.id, quantity: 1 },
+            { product_id: product.id, variant_id: v!.id, quantity: 1 },
+          ],
+          delivery_id: deliveryId,
+        },
+        { 'idempotency-key': newKey() },
+      ],
+      [
+        'POST',
+        '/api/v1/order',
+        { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: huge },
+        { 'idempotency-key': newKey() },
+      ],
+      [
+        'POST',
+        '/api/v1/order',
+        { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: 2_000_000_000 },
+        { 'idempotency-key': newKey() },
+      ],
+      [
+        'POST',
+        '/api/v1/order',
+        { items: 'everything', delivery_id: deliveryId },
+        { 'idempotency-key': newKey() },
+      ],
       ['GET', '/api/v1/order/detail?page=-1'],
       ['GET', '/api/v1/order/detail/active?page=abc'],
       ['GET', '/api/v1/order/detail/0'],
@@ -398,9 +554,15 @@ describe('bad input', () => {
     }
     // Nothing was written by any of it.
     expect((await call('GET', '/api/v1/cart/len', authorization)).json()).toEqual({ result: { len: 0 } });
-    expect((await call('GET', '/api/v1/order/detail', authorization)).json()).toMatchObject({ result: { orders: [] } });
-    expect((await call('GET', '/api/v1/delivery', authorization)).json<{ result: unknown[] }>().result).toHaveLength(1);
-    expect((await call('GET', '/api/v1/favorites', authorization)).json()).toMatchObject({ result: { favoriteList: [] } });
+    expect((await call('GET', '/api/v1/order/detail', authorization)).json()).toMatchObject({
+      result: { orders: [] },
+    });
+    expect(
+      (await call('GET', '/api/v1/delivery', authorization)).json<{ result: unknown[] }>().result,
+    ).toHaveLength(1);
+    expect((await call('GET', '/api/v1/favorites', authorization)).json()).toMatchObject({
+      result: { favoriteList: [] },
+    });
     expect(await variantQty(t.database.db, v!.id)).toBe(3);
   });
 });

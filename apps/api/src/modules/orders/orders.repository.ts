@@ -268,7 +268,9 @@ export async function expireUnpaidOrders(
       .update(orders)
       .set({ status: 'canceled', updatedAt: sql`now()` })
       .where(inArray(orders.id, ids));
-    await tx.insert(orderStatusHistory).values(ids.map((orderId) => ({ orderId, status: 'canceled' as const })));
+    await tx
+      .insert(orderStatusHistory)
+      .values(ids.map((orderId) => ({ orderId, status: 'canceled' as const })));
     return ids;
   });
 }

@@ -22,7 +22,10 @@ export async function loadPassport(db: Database, key: Buffer, userId: number): P
 }
 
 export async function hasPassport(db: Database, userId: number): Promise<boolean> {
-  const rows = await db.select({ userId: passports.userId }).from(passports).where(eq(passports.userId, userId));
+  const rows = await db
+    .select({ userId: passports.userId })
+    .from(passports)
+    .where(eq(passports.userId, userId));
   return rows.length > 0;
 }
 

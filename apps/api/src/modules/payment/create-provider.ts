@@ -7,7 +7,8 @@ import { YooKassaPaymentProvider } from './yookassa-provider.ts';
 
 export function createPaymentProvider(env: Env, db: Database): PaymentProvider {
   if (env.paymentProvider === 'yookassa') {
-    if (!env.yookassa) throw new Error('PAYMENT_PROVIDER=yookassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY');
+    if (!env.yookassa)
+      throw new Error('PAYMENT_PROVIDER=yookassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY');
     return new YooKassaPaymentProvider(env.yookassa);
   }
   return new SandboxPaymentProvider(db, env.publicUrl ?? '');

@@ -88,8 +88,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       },
     },
     async (request) => ({
-      result: await paymentStatusForUser(app.db, provider, request.userId, request.query.transaction_guid, (err) =>
-        request.log.warn({ err }, 'payment status poll: provider unavailable'),
+      result: await paymentStatusForUser(
+        app.db,
+        provider,
+        request.userId,
+        request.query.transaction_guid,
+        (err) => request.log.warn({ err }, 'payment status poll: provider unavailable'),
       ),
     }),
   );
@@ -101,7 +105,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         tags: ['payment'],
         summary: 'Provider notification; trusted only after re-reading the payment from the provider',
         body: z.record(z.string(), z.unknown()),
-        response: { 200: z.object({ result: z.object({ outcome: z.string() }) }), 400: ApiErrorSchema, 502: ApiErrorSchema },
+        response: {
+          200: z.object({ result: z.object({ outcome: z.string() }) }),
+          400: ApiErrorSchema,
+          502: ApiErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -110,7 +118,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       try {
         const synced = await syncProviderPayment(app.db, provider, id);
         if (synced?.outcome === 'paid_too_late') {
-          request.log.warn({ orderId: synced.payment.orderId }, 'payment succeeded for an order no longer awaiting payment: refund needed');
+          request.log.warn(
+            { orderId: synced.payment.orderId },
+            'payment succeeded for an order no longer awaiting payment: refund needed',
+          );
         }
         return { result: { outcome: synced?.outcome ?? 'unknown_payment' } };
       } catch (err) {
@@ -124,8 +135,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     await app.register(async (scope) => {
       const page = scope.withTypeProvider<ZodTypeProvider>();
       // The page's buttons post an empty form.
-      page.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      page.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
       const params = z.object({ id: z.uuid() });
       const pagePath = SANDBOX_PAGE_PREFIX.replace(/^\/api\/v1/, '');
@@ -134,12 +147,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         const [row] = await page.db
           .select({ sandbox: sandboxPayments, payment: payments, orderStatus: orders.status })
           .from(sandboxPayments)
-          .innerJoin(payments, and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, sandboxPayments.id)))
+          .innerJoin(
+            payments,
+            and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, sandboxPayments.id)),
+          )
           .innerJoin(orders, eq(orders.id, payments.orderId))
           .where(eq(sandboxPayments.id, id));
         return row;
       };
-      const notFoundPage = (reply: { code(n: number): unknown; type(t: string): unknown; send(b: string): unknown }) => {
+      const notFoundPage = (reply: {
+        code(n: number): unknown;
+        type(t: string): unknown;
+        send(b: string): unknown;
+      }) => {
         reply.code(404);
         reply.type('text/html; charset=utf-8');
         return reply.send(renderSandboxPage({ description: 'Платёж не найден', amount: 0 }));
@@ -173,7 +193,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
           const { id, action } = request.params;
           const row = await load(id);
           if (!row) return notFoundPage(reply);
-          if (action === 'pay' && row.sandbox.status === 'pending' && row.orderStatus !== 'awaiting_payment') {
+          if (
+            action === 'pay' &&
+            row.sandbox.status === 'pending' &&
+            row.orderStatus !== 'awaiting_payment'
+          ) {
             reply.code(409).type('text/html; charset=utf-8');
             return renderSandboxPage({
               description: row.sandbox.description,
@@ -186,7 +210,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
           await syncProviderPayment(page.db, provider, id);
           const payment = await findPaymentByGuid(page.db, row.payment.transactionGuid);
           const outcome = payment?.status === 'succeeded' ? 'success' : 'fail';
-          return reply.redirect(paymentReturnUrl(env, publicBase(env, request), row.payment.transactionGuid, outcome), 303);
+          return reply.redirect(
+            paymentReturnUrl(env, publicBase(env, request), row.payment.transactionGuid, outcome),
+            303,
+          );
         },
       );
     });

@@ -2,7 +2,12 @@
 // confirmation. Notifications only name a payment; its status is always re-read with
 // GET /payments/{id}.
 import { z } from 'zod';
-import { PaymentProviderError, type CreatePaymentInput, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
+import {
+  PaymentProviderError,
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './payment-provider.ts';
 
 export type YooKassaConfig = { shopId: string; secretKey: string; apiUrl: string };
 
@@ -10,9 +15,7 @@ const PaymentSchema = z.object({
   id: z.string().min(1),
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
-  confirmation: z
-    .object({ type: z.string(), confirmation_url: z.string().optional() })
-    .optional(),
+  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
 });
 
 const NotificationSchema = z.object({

@@ -33,16 +33,25 @@ const input = (key: string) => ({
 
 describe('YooKassaPaymentProvider', () => {
   it('creates a redirect payment with Basic auth and Idempotence-Key; the same key gives the same payment', async () => {
-    const provider = new YooKassaPaymentProvider({ shopId: fake.shopId, secretKey: fake.secretKey, apiUrl: fake.apiUrl });
+    const provider = new YooKassaPaymentProvider({
+      shopId: fake.shopId,
+      secretKey: fake.secretKey,
+      apiUrl: fake.apiUrl,
+    });
     const created = await provider.createPayment(input('key-1-aaaaaaaa'));
     expect(created).toMatchObject({ status: 'pending', amount: 12_900 });
-    expect(created.confirmationUrl).toMatch(/^https:\/\/yoomoney\.ru\/checkout\/payments\/v2\/contract\?orderId=/);
+    expect(created.confirmationUrl).toMatch(
+      /^https:\/\/yoomoney\.ru\/checkout\/payments\/v2\/contract\?orderId=/,
+    );
     const sent = fake.requests.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', path: '/v3/payments', idempotenceKey: 'key-1-aaaaaaaa' });
     expect(sent.body).toEqual({
       amount: { value: '12900.00', currency: 'RUB' },
       capture: true,
-      confirmation: { type: 'redirect', return_url: 'https://t.me/test_shop_bot/shop?startapp=payment_success__k' },
+      confirmation: {
+        type: 'redirect',
+        return_url: 'https://t.me/test_shop_bot/shop?startapp=payment_success__k',
+      },
       description: 'Заказ №7',
       metadata: { order_id: '7' },
     });
@@ -58,14 +67,28 @@ describe('YooKassaPaymentProvider', () => {
     expect((await provider.getStatus(created.id)).amount).toBeNaN();
   });
 
-  it('raises PaymentProviderError with YooKassa\'s error code for bad credentials and unknown payments', async () => {
-    const wrong = new YooKassaPaymentProvider({ shopId: fake.shopId, secretKey: 'nope', apiUrl: fake.apiUrl });
-    await expect(wrong.createPayment(input('key-3-cccccccc'))).rejects.toThrow(/HTTP 401 invalid_credentials/);
-    const provider = new YooKassaPaymentProvider({ shopId: fake.shopId, secretKey: fake.secretKey, apiUrl: fake.apiUrl });
+  it("raises PaymentProviderError with YooKassa's error code for bad credentials and unknown payments", async () => {
+    const wrong = new YooKassaPaymentProvider({
+      shopId: fake.shopId,
+      secretKey: 'nope',
+      apiUrl: fake.apiUrl,
+    });
+    await expect(wrong.createPayment(input('key-3-cccccccc'))).rejects.toThrow(
+      /HTTP 401 invalid_credentials/,
+    );
+    const provider = new YooKassaPaymentProvider({
+      shopId: fake.shopId,
+      secretKey: fake.secretKey,
+      apiUrl: fake.apiUrl,
+    });
     const err = await provider.getStatus('2f3c6a99-000f-5000-9000-1d2a3b4c5d6e').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderError);
     expect((err as PaymentProviderError).httpStatus).toBe(404);
-    const down = new YooKassaPaymentProvider({ shopId: '1', secretKey: '2', apiUrl: 'http://127.0.0.1:9/v3' });
+    const down = new YooKassaPaymentProvider({
+      shopId: '1',
+      secretKey: '2',
+      apiUrl: 'http://127.0.0.1:9/v3',
+    });
     await expect(down.getStatus('x')).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
@@ -96,22 +119,36 @@ describe('YooKassaPaymentProvider', () => {
 describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
   async function orderWithPayment() {
     const { authorization, deliveryId } = await readyShopper(t.app);
-    const { product, variants: [v] } = await insertProduct(t.database.db, { variants: [{ price: 2500, qty: 10 }] });
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ price: 2500, qty: 10 }] });
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/order',
       headers: { authorization, 'idempotency-key': `yk-${Math.random().toString(36).slice(2)}` },
-      payload: { items: [{ product_id: product.id, variant_id: v!.id, quantity: 2 }], delivery_id: deliveryId },
+      payload: {
+        items: [{ product_id: product.id, variant_id: v!.id, quantity: 2 }],
+        delivery_id: deliveryId,
+      },
     });
     const orderId = placed.json<{ result: { id: number } }>().result.id;
-    const link = await t.app.inject({ url: `/api/v1/order/payment_url/${orderId}`, headers: { authorization } });
+    const link = await t.app.inject({
+      url: `/api/v1/order/payment_url/${orderId}`,
+      headers: { authorization },
+    });
     expect(link.statusCode).toBe(200);
-    const { url, transaction_guid: guid } = link.json<{ result: { url: string; transaction_guid: string } }>().result;
+    const { url, transaction_guid: guid } = link.json<{ result: { url: string; transaction_guid: string } }>()
+      .result;
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.transactionGuid, guid));
     return { authorization, orderId, url, guid, providerId: payment!.providerPaymentId! };
   }
   const webhook = (body: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/payment/webhook', payload: body as Record<string, unknown> });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/webhook',
+      payload: body as Record<string, unknown>,
+    });
   const orderStatus = async (authorization: string, orderId: number) =>
     (await t.app.inject({ url: `/api/v1/order/detail/${orderId}`, headers: { authorization } })).json<{
       result: { status: string };
@@ -130,20 +167,30 @@ describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
     const create = fake.requests.find((r) => r.method === 'POST' && r.idempotenceKey === guid);
     expect(create?.body).toMatchObject({
       amount: { value: '5000.00', currency: 'RUB' },
-      confirmation: { type: 'redirect', return_url: `https://t.me/test_shop_bot/shop?startapp=payment_success__${guid}` },
+      confirmation: {
+        type: 'redirect',
+        return_url: `https://t.me/test_shop_bot/shop?startapp=payment_success__${guid}`,
+      },
     });
   });
 
   it('leaves the order unpaid when the provider still reports the payment pending', async () => {
     const { authorization, orderId, guid, providerId } = await orderWithPayment();
     // A forged notification claims success; YooKassa itself still says pending.
-    const forged = { ...(fake.notification(providerId) as object), event: 'payment.succeeded' };
-    (forged as { object: { status: string } }).object.status = 'succeeded';
+    const real = fake.notification(providerId);
+    const forged = {
+      ...real,
+      event: 'payment.succeeded',
+      object: { ...real.object, status: 'succeeded', paid: true },
+    };
     const res = await webhook(forged);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { outcome: 'unchanged' } });
     expect(await orderStatus(authorization, orderId)).toBe('awaiting_payment');
-    const status = await t.app.inject({ url: `/api/v1/payment/status?transaction_guid=${guid}`, headers: { authorization } });
+    const status = await t.app.inject({
+      url: `/api/v1/payment/status?transaction_guid=${guid}`,
+      headers: { authorization },
+    });
     expect(status.json()).toEqual({ result: { status: 'pending', order_id: orderId } });
     expect(await paidRows(orderId)).toBe(0);
   });
@@ -161,7 +208,10 @@ describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
     expect(await orderStatus(authorization, orderId)).toBe('paid');
     // …and 20 more afterwards, plus status polls, still once.
     for (let i = 0; i < 20; i++) await webhook(body);
-    const status = await t.app.inject({ url: `/api/v1/payment/status?transaction_guid=${guid}`, headers: { authorization } });
+    const status = await t.app.inject({
+      url: `/api/v1/payment/status?transaction_guid=${guid}`,
+      headers: { authorization },
+    });
     expect(status.json()).toEqual({ result: { status: 'succeeded', order_id: orderId } });
     expect(await paidRows(orderId)).toBe(1);
   });
@@ -170,21 +220,32 @@ describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
     const { authorization, orderId, providerId } = await orderWithPayment();
     fake.setStatus(providerId, 'succeeded');
     fake.payments.get(providerId)!.amount = { value: '1.00', currency: 'RUB' };
-    expect((await webhook(fake.notification(providerId))).json()).toEqual({ result: { outcome: 'unchanged' } });
+    expect((await webhook(fake.notification(providerId))).json()).toEqual({
+      result: { outcome: 'unchanged' },
+    });
     expect(await orderStatus(authorization, orderId)).toBe('awaiting_payment');
   });
 
   it('applies a poll of payment/status the same way (canceled leaves the order unpaid)', async () => {
     const { authorization, orderId, guid, providerId } = await orderWithPayment();
     fake.setStatus(providerId, 'canceled');
-    const status = await t.app.inject({ url: `/api/v1/payment/status?transaction_guid=${guid}`, headers: { authorization } });
+    const status = await t.app.inject({
+      url: `/api/v1/payment/status?transaction_guid=${guid}`,
+      headers: { authorization },
+    });
     expect(status.json()).toEqual({ result: { status: 'canceled', order_id: orderId } });
     expect(await orderStatus(authorization, orderId)).toBe('awaiting_payment');
   });
 
   it('ignores notifications about payments that are not ours and refuses bodies that are not notifications', async () => {
-    const unknown = await webhook({ type: 'notification', event: 'payment.succeeded', object: { id: 'not-ours-123' } });
+    const unknown = await webhook({
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: 'not-ours-123' },
+    });
     expect(unknown.json()).toEqual({ result: { outcome: 'unknown_payment' } });
-    expect((await webhook({ type: 'notification', event: 'refund.succeeded', object: {} })).statusCode).toBe(400);
+    expect((await webhook({ type: 'notification', event: 'refund.succeeded', object: {} })).statusCode).toBe(
+      400,
+    );
   });
 });
