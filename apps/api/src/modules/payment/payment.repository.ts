@@ -118,6 +118,10 @@ export async function applyProviderPayment(
   });
 }
 
+export function warnPaidTooLate(log: { warn(obj: object, msg: string): void }, orderId: number) {
+  log.warn({ orderId }, 'payment succeeded for an order no longer awaiting payment: refund needed');
+}
+
 /** Re-reads a provider payment and applies it; `undefined` when it is not one of ours. */
 export async function syncProviderPayment(
   db: Database,
@@ -140,7 +144,7 @@ export async function paymentStatusForUser(
   provider: PaymentProvider,
   userId: number,
   guid: string,
-  onProviderError: (err: unknown) => void,
+  log: { warn(obj: object, msg: string): void },
 ) {
   const [row] = await db
     .select({ payment: payments })
@@ -151,11 +155,12 @@ export async function paymentStatusForUser(
   let { payment } = row;
   if (payment.status === 'pending' && payment.providerPaymentId && payment.provider === provider.name) {
     try {
-      await syncProviderPayment(db, provider, payment.providerPaymentId);
+      const synced = await syncProviderPayment(db, provider, payment.providerPaymentId);
+      if (synced?.outcome === 'paid_too_late') warnPaidTooLate(log, payment.orderId);
       payment = (await findPaymentByGuid(db, guid)) ?? payment;
     } catch (err) {
       // The provider being down is no reason to fail the poll: the shopper sees "pending".
-      onProviderError(err);
+      log.warn({ err }, 'payment status poll: provider unavailable');
     }
   }
   return { status: payment.status, order_id: payment.orderId };

@@ -20,6 +20,7 @@ import {
   getPaymentUrl,
   paymentStatusForUser,
   syncProviderPayment,
+  warnPaidTooLate,
 } from './payment.repository.ts';
 import { SANDBOX_PAGE_PREFIX, SandboxPaymentProvider } from './sandbox-provider.ts';
 import { renderSandboxPage } from './sandbox-page.ts';
@@ -93,7 +94,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
         provider,
         request.userId,
         request.query.transaction_guid,
-        (err) => request.log.warn({ err }, 'payment status poll: provider unavailable'),
+        request.log,
       ),
     }),
   );
@@ -117,12 +118,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       if (!id) throw badRequest('Не уведомление о платеже');
       try {
         const synced = await syncProviderPayment(app.db, provider, id);
-        if (synced?.outcome === 'paid_too_late') {
-          request.log.warn(
-            { orderId: synced.payment.orderId },
-            'payment succeeded for an order no longer awaiting payment: refund needed',
-          );
-        }
+        if (synced?.outcome === 'paid_too_late') warnPaidTooLate(request.log, synced.payment.orderId);
         return { result: { outcome: synced?.outcome ?? 'unknown_payment' } };
       } catch (err) {
         request.log.error({ err }, 'webhook: re-reading the payment failed');
@@ -207,7 +203,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
           }
           await provider.settle(id, action === 'pay' ? 'succeeded' : 'canceled');
           // The same path a provider notification takes: re-read, then apply once.
-          await syncProviderPayment(page.db, provider, id);
+          const synced = await syncProviderPayment(page.db, provider, id);
+          if (synced?.outcome === 'paid_too_late') warnPaidTooLate(request.log, synced.payment.orderId);
           const payment = await findPaymentByGuid(page.db, row.payment.transactionGuid);
           const outcome = payment?.status === 'succeeded' ? 'success' : 'fail';
           return reply.redirect(

@@ -3,10 +3,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, payments } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { insertProduct, readyShopper } from '../../test/fixtures.ts';
+import { expireUnpaidOrders } from '../orders/orders.repository.ts';
 import { PaymentProviderError } from './payment-provider.ts';
+import { paymentReturnUrl } from './payment.routes.ts';
 import { YooKassaPaymentProvider } from './yookassa-provider.ts';
 
 let fake: FakeYooKassa;
@@ -113,6 +115,18 @@ describe('YooKassaPaymentProvider', () => {
     expect(provider.parseWebhook({ ...notification, type: 'other' })).toBeNull();
     expect(provider.parseWebhook({ ...notification, event: 'refund.succeeded' })).toBeNull();
     expect(provider.parseWebhook('payment.succeeded')).toBeNull();
+  });
+});
+
+describe('paymentReturnUrl', () => {
+  it("is the Mini App deep link, or in dev mode the app's own payment-await page", () => {
+    const guid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(paymentReturnUrl(testEnv(), 'https://shop.example', guid, 'fail')).toBe(
+      `https://t.me/test_shop_bot/shop?startapp=payment_fail__${guid}`,
+    );
+    expect(paymentReturnUrl(testEnv({ devLogin: true }), 'http://127.0.0.1:8080', guid, 'success')).toBe(
+      `http://127.0.0.1:8080/payment-await?transaction_guid=${guid}`,
+    );
   });
 });
 
@@ -235,6 +249,18 @@ describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
     });
     expect(status.json()).toEqual({ result: { status: 'canceled', order_id: orderId } });
     expect(await orderStatus(authorization, orderId)).toBe('awaiting_payment');
+  });
+
+  it('a payment that succeeds after its order lapsed leaves the order canceled (flagged for refund)', async () => {
+    const { authorization, orderId, providerId } = await orderWithPayment();
+    const swept = await expireUnpaidOrders(t.database.db, new Date(Date.now() + 31 * 60_000), { ttlMin: 30 });
+    expect(swept).toContain(orderId);
+    fake.setStatus(providerId, 'succeeded');
+    expect((await webhook(fake.notification(providerId))).json()).toEqual({
+      result: { outcome: 'paid_too_late' },
+    });
+    expect(await orderStatus(authorization, orderId)).toBe('canceled');
+    expect(await paidRows(orderId)).toBe(0);
   });
 
   it('ignores notifications about payments that are not ours and refuses bodies that are not notifications', async () => {
