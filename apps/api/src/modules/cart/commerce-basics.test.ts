@@ -106,7 +106,7 @@ describe('cart', () => {
 describe('favourites', () => {
   it('pages newest first with a cursor; re-adding moves to the top; removal by product', async () => {
     const authorization = await login(t.app);
-    const made = [];
+    const made: Awaited<ReturnType<typeof insertProduct>>[] = [];
     for (let i = 0; i < 5; i++) made.push(await insertProduct(t.database.db, { title: `Товар ${i}` }));
     for (const m of made) {
       const res = await call('POST', '/api/v1/favorites', authorization, {
@@ -146,6 +146,20 @@ describe('favourites', () => {
     );
     const all = (await call('GET', '/api/v1/favorites', authorization)).json<Page>().result;
     expect(all.favoriteList).toHaveLength(4);
+    // Concurrent adds of the same product keep one favourite.
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', '/api/v1/favorites', authorization, {
+          product_id: made[3]!.product.id,
+          variant_id: made[3]!.variants[0]!.id,
+        }),
+      ),
+    );
+    expect(again.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const after = (await call('GET', '/api/v1/favorites', authorization)).json<Page>().result;
+    expect(after.favoriteList.map((f) => f.product.id)).toEqual(
+      [made[3], made[0], made[4], made[1]].map((m) => m!.product.id),
+    );
     // A variant of another product is refused.
     const wrong = await call('POST', '/api/v1/favorites', authorization, {
       product_id: made[1]!.product.id,

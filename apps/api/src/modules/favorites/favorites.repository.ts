@@ -1,6 +1,6 @@
 // Favourites: one row per (shopper, product); re-adding moves it to the top with the new variant.
 import type { Favorite } from '@shop/contract';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { favorites } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -42,8 +42,20 @@ export async function listFavorites(db: Database, userId: number, cursor: number
 export async function addFavorite(db: Database, userId: number, productId: number, variantId: number) {
   return db.transaction(async (tx) => {
     if (!(await findVariant(tx, productId, variantId))) throw notFound('Товар не найден');
-    await tx.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)));
-    const [row] = await tx.insert(favorites).values({ userId, productId, variantId }).returning();
+    // One statement, so two concurrent adds of the same product cannot collide; a fresh id moves
+    // an existing favourite to the top.
+    const [row] = await tx
+      .insert(favorites)
+      .values({ userId, productId, variantId })
+      .onConflictDoUpdate({
+        target: [favorites.userId, favorites.productId],
+        set: {
+          id: sql`nextval(pg_get_serial_sequence('favorites', 'id'))`,
+          variantId,
+          createdAt: sql`now()`,
+        },
+      })
+      .returning();
     const [favorite] = await toFavorites(tx, [row!]);
     return favorite!;
   });

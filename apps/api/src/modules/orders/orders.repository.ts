@@ -286,10 +286,15 @@ export function startUnpaidOrderSweeper(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    expireUnpaidOrders(db, new Date(), { ttlMin })
-      .then((ids) => {
+    const sweep = async () => {
+      // Batches of 100 until the backlog is gone.
+      for (;;) {
+        const ids = await expireUnpaidOrders(db, new Date(), { ttlMin, batch: 100 });
         if (ids.length > 0) log.info({ orders: ids }, 'unpaid orders canceled, stock released');
-      })
+        if (ids.length < 100) return;
+      }
+    };
+    sweep()
       .catch((err: unknown) => log.error({ err }, 'unpaid order sweep failed'))
       .finally(() => {
         running = false;

@@ -59,6 +59,14 @@ export async function getPaymentUrl(
     )[0];
 
   let payment = await openPayment();
+  if (payment && payment.provider !== provider.name) {
+    // Opened with a provider this server no longer uses: close it and open a new one.
+    await db
+      .update(payments)
+      .set({ status: 'canceled', updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    payment = await openPayment();
+  }
   if (!payment) {
     [payment] = await db
       .insert(payments)
@@ -73,7 +81,7 @@ export async function getPaymentUrl(
     payment ??= await openPayment();
     if (!payment) throw conflict('Оплата заказа уже завершена, обновите страницу');
   }
-  if (payment.confirmationUrl && payment.provider === provider.name) {
+  if (payment.confirmationUrl) {
     return { url: payment.confirmationUrl, transaction_guid: payment.transactionGuid };
   }
   const created = await provider.createPayment({

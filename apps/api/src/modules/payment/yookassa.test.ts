@@ -3,6 +3,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, payments } from '../../db/schema/index.ts';
+import { buildApp } from '../../app.ts';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { insertProduct, readyShopper } from '../../test/fixtures.ts';
@@ -261,6 +262,43 @@ describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
     });
     expect(await orderStatus(authorization, orderId)).toBe('canceled');
     expect(await paidRows(orderId)).toBe(0);
+  });
+
+  it('closes a payment opened with another provider and opens a new one', async () => {
+    const sandboxApp = await buildApp({ env: testEnv(), database: t.database, logger: false });
+    try {
+      const { authorization, deliveryId } = await readyShopper(t.app);
+      const {
+        product,
+        variants: [v],
+      } = await insertProduct(t.database.db, { variants: [{ qty: 3 }] });
+      const placed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/order',
+        headers: { authorization, 'idempotency-key': 'switch-provider-1' },
+        payload: {
+          items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }],
+          delivery_id: deliveryId,
+        },
+      });
+      const orderId = placed.json<{ result: { id: number } }>().result.id;
+      const link = (app: typeof t.app) =>
+        app
+          .inject({ url: `/api/v1/order/payment_url/${orderId}`, headers: { authorization } })
+          .then((r) => r.json<{ result: { url: string; transaction_guid: string } }>().result);
+      const viaSandbox = await link(sandboxApp);
+      expect(viaSandbox.url).toContain('/api/v1/pay/sandbox/');
+      const viaYooKassa = await link(t.app);
+      expect(viaYooKassa.url).toContain('https://yoomoney.ru/');
+      expect(viaYooKassa.transaction_guid).not.toBe(viaSandbox.transaction_guid);
+      const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+      expect(rows.map((r) => [r.provider, r.status]).sort()).toEqual([
+        ['sandbox', 'canceled'],
+        ['yookassa', 'pending'],
+      ]);
+    } finally {
+      await sandboxApp.close();
+    }
   });
 
   it('ignores notifications about payments that are not ours and refuses bodies that are not notifications', async () => {
