@@ -18,6 +18,12 @@ import { fileURLToPath } from 'node:url';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { passportRoutes } from './modules/passport/passport.routes.ts';
+import { createPaymentProvider } from './modules/payment/create-provider.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -105,6 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await v1.register(profileRoutes);
       await v1.register(ordersRoutes);
+      await v1.register(cartRoutes);
+      await v1.register(favoritesRoutes);
+      await v1.register(deliveryRoutes);
+      await v1.register(passportRoutes);
+      await v1.register(paymentRoutes, { provider: createPaymentProvider(env, database.db) });
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
     },

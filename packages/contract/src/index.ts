@@ -3,3 +3,8 @@ export * from './auth.ts';
 export * from './profile.ts';
 export * from './health.ts';
 export * from './orders.ts';
+export * from './commerce-common.ts';
+export * from './cart.ts';
+export * from './favorites.ts';
+export * from './delivery.ts';
+export * from './passport.ts';

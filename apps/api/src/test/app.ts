@@ -27,6 +27,11 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     logLevel: 'silent',
     redisUrl: undefined,
     webDist: '/nonexistent',
+    dataKey: Buffer.from('0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', 'hex'),
+    orderTtlMin: 30,
+    paymentProvider: 'sandbox',
+    yookassa: undefined,
+    publicUrl: undefined,
     ...overrides,
   };
 }
