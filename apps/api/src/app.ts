@@ -18,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
+import { imagesRoutes } from './modules/catalog/images.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -97,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Routes.
   await app.register(healthRoutes);
+  await app.register(imagesRoutes, { dataDir: env.dataDir, imageHosts: env.imageHosts });
   await app.register(
     async (v1) => {
       await v1.register(authRoutes, {
@@ -106,10 +109,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await v1.register(profileRoutes);
       await v1.register(ordersRoutes);
+      await v1.register(catalogV1Routes);
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
     },
     { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (v2) => {
+      await v2.register(catalogV2Routes);
+    },
+    { prefix: '/api/v2' },
   );
 
   // The built web app, with index.html for every app route.

@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  /** Hosts whose images `/img/...` may fetch and resize (comma list); the shop's own always. */
+  IMAGE_HOSTS: z.string().default(''),
+  /** Seed the demo catalogue on start when the catalogue is empty. */
+  SEED_DEMO: flag.optional(),
 });
 
 export type Env = {
@@ -43,6 +47,8 @@ export type Env = {
   logLevel: string;
   redisUrl: string | undefined;
   webDist: string | undefined;
+  imageHosts: string[];
+  seedDemo: boolean;
 };
 
 export class EnvError extends Error {}
@@ -99,5 +105,9 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     webDist: e.WEB_DIST,
+    imageHosts: e.IMAGE_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    seedDemo: e.SEED_DEMO ?? true,
   };
 }

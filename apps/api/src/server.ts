@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { seedDemoCatalog } from './modules/catalog/seed.ts';
 import path from 'node:path';
 
 async function main() {
@@ -13,6 +14,10 @@ async function main() {
   await database.migrate();
 
   const app = await buildApp({ env, database });
+  if (env.seedDemo) {
+    const seeded = await seedDemoCatalog(database.db);
+    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

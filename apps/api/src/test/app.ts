@@ -27,6 +27,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     logLevel: 'silent',
     redisUrl: undefined,
     webDist: '/nonexistent',
+    imageHosts: [],
+    seedDemo: false,
     ...overrides,
   };
 }
