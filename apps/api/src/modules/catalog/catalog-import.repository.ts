@@ -228,14 +228,11 @@ export async function importCatalog(db: Database, file: ImportFile): Promise<Imp
       touched.flatMap((t) => t.product.images.map((src, position) => ({ productId: t.id, src, position }))),
       2000,
     )) {
-      const rows = await tx
-        .insert(productImages)
-        .values(part)
-        .returning({
-          id: productImages.id,
-          productId: productImages.productId,
-          position: productImages.position,
-        });
+      const rows = await tx.insert(productImages).values(part).returning({
+        id: productImages.id,
+        productId: productImages.productId,
+        position: productImages.position,
+      });
       for (const row of rows) imageIds.set(`${row.productId}:${row.position}`, row.id);
     }
 

@@ -433,13 +433,14 @@ export function demoProduct(index: number): ImportProduct & { pictureColors: str
   const model =
     `${r.pick(MODELS[leaf.kind])} ${r.int(1, 9)}${r.pick(['', '0', ' Pro', ' Lite', ' SE'])}`.trim();
   const title = `${leaf.noun} ${brand.name} ${model}`;
-  const colorCount = r.int(1, 4);
+  const pictures = r.int(3, 10);
+  // Every colour gets its own picture (a variant's `image` is its colour's first picture).
+  const colorCount = Math.min(r.int(1, 4), pictures);
   const colors: string[] = [];
   while (colors.length < colorCount) {
     const c = r.pick(COLOR_NAMES);
     if (!colors.includes(c)) colors.push(c);
   }
-  const pictures = r.int(3, 10);
   const pictureColors = Array.from({ length: pictures }, (_, k) => colors[k % colors.length]!);
   const images = pictureColors.map((_, k) => demoSrc(index, k));
   const { rows: sizes, table } = sizesFor(leaf.sizes, r);
