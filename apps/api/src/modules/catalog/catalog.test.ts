@@ -149,7 +149,7 @@ describe('GET /api/v2/product paging', () => {
   it('search_string: relevance paging returns each match once, same as one big page', async () => {
     const matches = await queryRows<{ id: number }>(
       t.database.db,
-      sql`SELECT id FROM products p WHERE p.search @@ websearch_to_tsquery('russian', 'кроссовки') OR 'кроссовки' <% lower(p.title)`,
+      sql`SELECT id FROM products p WHERE p.search @@ websearch_to_tsquery('russian', 'кроссовки')`,
     );
     const paged = await pageThrough({ search_string: 'кроссовки' }, 7);
     const single = await pageThrough({ search_string: 'кроссовки' }, 100);

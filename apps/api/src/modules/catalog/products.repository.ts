@@ -27,15 +27,19 @@ const SORTS: Record<ListingSort, SortSpec> = {
   NEWEST: { key: () => sql`p.published_at`, desc: true, kind: 'time' },
   RELEVANCE: {
     key: (s) =>
-      s
-        ? sql`(ts_rank(p.search, websearch_to_tsquery('russian', ${s.text})) * 1000 + word_similarity(${s.lower}, lower(p.title)) * 100)::int`
-        : sql`0`,
+      !s
+        ? sql`0`
+        : s.mode === 'fulltext'
+          ? sql`(ts_rank(p.search, websearch_to_tsquery('russian', ${s.text})) * 1000)::int`
+          : sql`(word_similarity(${s.lower}, lower(p.title)) * 1000)::int`,
     desc: true,
     kind: 'int',
   },
 };
 
-type SearchTerms = { text: string; lower: string };
+/** Full text when it finds anything; otherwise trigram similarity (typos, transliterations). */
+export type SearchMode = 'fulltext' | 'trigram';
+type SearchTerms = { text: string; lower: string; mode: SearchMode };
 
 /** A Postgres array literal for a parameter (`{"a","b"}`), safe for any text. */
 export function pgArray(values: (string | number)[]): string {
@@ -46,15 +50,30 @@ export type ListingFilters = Omit<CatalogFilterQuery, 'search_string'> & {
   search_string?: string | undefined;
 };
 
-function searchOf(filters: ListingFilters): SearchTerms | undefined {
-  const text = filters.search_string?.trim().replace(/\s+/g, ' ');
-  return text ? { text, lower: text.toLowerCase() } : undefined;
+function searchText(filters: ListingFilters): string | undefined {
+  return filters.search_string?.trim().replace(/\s+/g, ' ') || undefined;
+}
+
+function searchOf(filters: ListingFilters, mode: SearchMode = 'fulltext'): SearchTerms | undefined {
+  const text = searchText(filters);
+  return text ? { text, lower: text.toLowerCase(), mode } : undefined;
+}
+
+/** Which search a query gets: full text if it matches any product, else the trigram fallback. */
+export async function searchMode(db: Database, filters: ListingFilters): Promise<SearchMode> {
+  const text = searchText(filters);
+  if (!text) return 'fulltext';
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${text})) AS found`,
+  );
+  return row?.found ? 'fulltext' : 'trigram';
 }
 
 type FilterKind = 'category_ids' | 'colors' | 'sizes_eu' | 'brand_ids' | 'category_fit_people';
 
 /** WHERE conditions of the filters, leaving out one kind (for its own facet). */
-function filterConditions(filters: ListingFilters, except?: FilterKind): SQL[] {
+function filterConditions(filters: ListingFilters, mode: SearchMode, except?: FilterKind): SQL[] {
   const where: SQL[] = [];
   const has = <K extends FilterKind>(k: K) => k !== except && (filters[k]?.length ?? 0) > 0;
   if (has('category_ids')) where.push(sql`p.category_ids && ${pgArray(filters.category_ids!)}::int[]`);
@@ -63,12 +82,14 @@ function filterConditions(filters: ListingFilters, except?: FilterKind): SQL[] {
   if (has('brand_ids')) where.push(sql`p.brand_id = ANY(${pgArray(filters.brand_ids!)}::int[])`);
   if (has('category_fit_people'))
     where.push(sql`p.fit_people = ANY(${pgArray(filters.category_fit_people!)}::text[])`);
-  const search = searchOf(filters);
+  const search = searchOf(filters, mode);
   if (search) {
-    // Russian full text (title, brand and its Cyrillic aliases, category, description), or a
-    // trigram match on the title for typos and transliterations.
+    // Russian full text (title, brand and its Cyrillic aliases, category, description), or, when
+    // that finds nothing, a trigram match on the title for typos and transliterations.
     where.push(
-      sql`(p.search @@ websearch_to_tsquery('russian', ${search.text}) OR ${search.lower} <% lower(p.title))`,
+      search.mode === 'fulltext'
+        ? sql`p.search @@ websearch_to_tsquery('russian', ${search.text})`
+        : sql`${search.lower} <% lower(p.title)`,
     );
   }
   return where;
@@ -119,12 +140,11 @@ export function resolveSort(query: ListingQuery): ListingSort {
 }
 
 /** The listing SQL (exported so the benchmark can EXPLAIN exactly what the API runs). */
-export function listingSql(query: ListingQuery): SQL {
+export function listingSql(query: ListingQuery, mode: SearchMode = 'fulltext'): SQL {
   const sort = resolveSort(query);
   const spec = SORTS[sort];
-  const search = searchOf(query);
-  const key = spec.key(search);
-  const where = filterConditions(query);
+  const key = spec.key(searchOf(query, mode));
+  const where = filterConditions(query, mode);
   if (query.cursor) {
     const c = decodeCursor(query.cursor, sort);
     const value = spec.kind === 'time' ? sql`${c.key}::timestamptz` : sql`${c.key}::int`;
@@ -146,13 +166,22 @@ export function listingSql(query: ListingQuery): SQL {
       ? sql`to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
       : key;
   return sql`
-    SELECT p.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price, p.in_stock,
-           b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url, ${keyOut} AS sort_key
-    FROM products p LEFT JOIN brands b ON b.id = p.brand_id
-    WHERE ${and(where)}
-    ORDER BY ${order}
-    LIMIT ${query.limit + 1}`;
+    SELECT page.*,
+           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
+            FROM product_images i WHERE i.product_id = page.id AND i.position < 5) AS images
+    FROM (
+      SELECT p.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price, p.in_stock,
+             b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url, ${keyOut} AS sort_key
+      FROM products p LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE ${and(where)}
+      ORDER BY ${order}
+      LIMIT ${query.limit + 1}
+    ) page
+    -- The page's pictures in the same round trip; the outer order repeats the inner one.
+    ORDER BY ${sort === 'PRICE_ASC' ? sql`page.sort_key ASC, page.id ASC` : sql`page.sort_key DESC, page.id DESC`}`;
 }
+
+type Image = { id: number; src: string };
 
 type CardRow = {
   id: number;
@@ -167,6 +196,7 @@ type CardRow = {
   brand_name: string | null;
   brand_logo_url: string | null;
   sort_key: number | string;
+  images: Image[] | string;
 };
 
 export async function listProducts(
@@ -174,23 +204,9 @@ export async function listProducts(
   query: ListingQuery,
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
   const sort = resolveSort(query);
-  const rows = await queryRows<CardRow>(db, listingSql(query));
+  const rows = await queryRows<CardRow>(db, listingSql(query, await searchMode(db, query)));
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
-  const images = new Map<number, { id: number; src: string }[]>();
-  if (page.length) {
-    const imageRows = await queryRows<{ id: number; product_id: number; src: string }>(
-      db,
-      sql`SELECT id, product_id, src FROM product_images
-          WHERE product_id = ANY(${pgArray(page.map((r) => r.id))}::int[]) AND position < 5
-          ORDER BY product_id, position`,
-    );
-    for (const row of imageRows) {
-      const list = images.get(row.product_id) ?? [];
-      list.push({ id: row.id, src: row.src });
-      images.set(row.product_id, list);
-    }
-  }
   const last = page.at(-1);
   return {
     products: page.map((r) => ({
@@ -201,7 +217,7 @@ export async function listProducts(
       brand:
         r.brand_id != null ? { id: r.brand_id, name: r.brand_name ?? '', logo_url: r.brand_logo_url } : null,
       image_src: r.image_src,
-      images: images.get(r.id) ?? [],
+      images: typeof r.images === 'string' ? (JSON.parse(r.images) as Image[]) : r.images,
       min_price: r.min_price,
       price: r.price,
       in_stock: r.in_stock,
@@ -226,7 +242,8 @@ function compareSizes(a: string, b: string): number {
 
 /** Facets: for each kind, the values reachable under the other kinds' filters, with counts. */
 export async function productFilters(db: Database, filters: ListingFilters): Promise<ProductFilters> {
-  const w = (except?: FilterKind) => and(filterConditions(filters, except));
+  const mode = await searchMode(db, filters);
+  const w = (except?: FilterKind) => and(filterConditions(filters, mode, except));
   const brandRows = await queryRows<{ id: number; name: string; count: number }>(
     db,
     sql`SELECT b.id, b.name, count(*)::int AS count FROM products p JOIN brands b ON b.id = p.brand_id
