@@ -13,8 +13,8 @@ import postgres from 'postgres';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalog-import.repository.ts';
 import { demoCatalog } from '../src/modules/catalog/demo-catalog.ts';
-import { listingSql, pgArray, searchMode } from '../src/modules/catalog/products.repository.ts';
-import { suggestSql } from '../src/modules/catalog/search.repository.ts';
+import { listingSql, pgArray, planSearch } from '../src/modules/catalog/products.repository.ts';
+import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -232,17 +232,26 @@ async function main() {
     const listing = async (name: string, params: Record<string, string>): Promise<Case> => {
       const query = ProductListQuerySchema.parse(params);
       const qs = new URLSearchParams(params).toString();
-      const mode = await searchMode(db, query);
-      const probe = query.search_string
-        ? [
-            sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${query.search_string}))`,
-          ]
-        : [];
+      const plan = await planSearch(db, query);
+      const probe = (text: string) =>
+        sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${text}))`;
+      const original = query.search_string?.trim();
+      const planning: SQL[] = [];
+      if (original) {
+        planning.push(probe(original));
+        if (plan && plan.text !== original) {
+          for (const word of original.toLowerCase().split(' '))
+            planning.push(
+              sql`SELECT term FROM search_terms WHERE term % ${word} ORDER BY similarity(term, ${word}) DESC, weight DESC LIMIT 1`,
+            );
+          planning.push(probe(plan.text));
+        }
+      }
       return {
         name,
         path: `/api/v2/product?${qs}`,
         target: 'listing',
-        dbSql: [...probe, listingSql(query, mode)],
+        dbSql: [...planning, listingSql(query, plan)],
       };
     };
     // A cursor 1,000 pages deep, by following the API's own cursors.
@@ -292,13 +301,15 @@ async function main() {
     cases.push(await listing('search «найк» (Cyrillic brand)', { search_string: 'найк' }));
     cases.push(await listing('search «кросовки» (typo)', { search_string: 'кросовки' }));
     cases.push(await listing('search + PRICE_ASC', { search_string: 'рюкзак', sorting: 'PRICE_ASC' }));
-    for (const prefix of ['н', 'nik', 'найк', 'адид'])
+    for (const prefix of ['н', 'nik', 'найк', 'адид', 'адидос']) {
+      const found = await queryRows(db, suggestSql(prefix, 20));
       cases.push({
-        name: `suggest «${prefix}»`,
+        name: `suggest «${prefix}»${found.length ? '' : ' (typo)'}`,
         path: `/api/v1/search-suggest?prefix=${encodeURIComponent(prefix)}&size=20`,
         target: 'suggest',
-        dbSql: [suggestSql(prefix, 20)],
+        dbSql: found.length ? [suggestSql(prefix, 20)] : [suggestSql(prefix, 20), suggestTypoSql(prefix, 20)],
       });
+    }
     cases.push({
       name: 'facets (category 1)',
       path: '/api/v2/product/filters?category_ids=1',

@@ -37,14 +37,16 @@ const SORTS: Record<ListingSort, SortSpec> = {
   },
 };
 
-/** Full text when it finds anything; otherwise trigram similarity (typos, transliterations). */
-export type SearchMode = 'fulltext' | 'trigram';
-type SearchTerms = { text: string; lower: string; mode: SearchMode };
-
 /** A Postgres array literal for a parameter (`{"a","b"}`), safe for any text. */
 export function pgArray(values: (string | number)[]): string {
   return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
 }
+
+/** Full text when it finds anything; otherwise trigram similarity (typos, transliterations). */
+export type SearchMode = 'fulltext' | 'trigram';
+/** How a search string is run: its (possibly typo-corrected) text and the matching mode. */
+export type SearchPlan = { mode: SearchMode; text: string };
+type SearchTerms = { text: string; lower: string; mode: SearchMode };
 
 export type ListingFilters = Omit<CatalogFilterQuery, 'search_string'> & {
   search_string?: string | undefined;
@@ -54,26 +56,51 @@ function searchText(filters: ListingFilters): string | undefined {
   return filters.search_string?.trim().replace(/\s+/g, ' ') || undefined;
 }
 
-function searchOf(filters: ListingFilters, mode: SearchMode = 'fulltext'): SearchTerms | undefined {
-  const text = searchText(filters);
-  return text ? { text, lower: text.toLowerCase(), mode } : undefined;
+function searchOf(filters: ListingFilters, plan?: SearchPlan): SearchTerms | undefined {
+  const text = plan?.text ?? searchText(filters);
+  return text ? { text, lower: text.toLowerCase(), mode: plan?.mode ?? 'fulltext' } : undefined;
 }
 
-/** Which search a query gets: full text if it matches any product, else the trigram fallback. */
-export async function searchMode(db: Database, filters: ListingFilters): Promise<SearchMode> {
+const fullTextMatches = async (db: Database, text: string) =>
+  (
+    await queryRows<{ found: boolean }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${text})) AS found`,
+    )
+  )[0]?.found === true;
+
+/**
+ * Plans a search: full text if it matches any product; else full text with each word replaced by
+ * the closest suggestion term (typos: «кросовки» → «кроссовки»); else, as a last resort, trigram
+ * similarity on titles.
+ */
+export async function planSearch(db: Database, filters: ListingFilters): Promise<SearchPlan | undefined> {
   const text = searchText(filters);
-  if (!text) return 'fulltext';
-  const [row] = await queryRows<{ found: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${text})) AS found`,
-  );
-  return row?.found ? 'fulltext' : 'trigram';
+  if (!text) return undefined;
+  if (await fullTextMatches(db, text)) return { mode: 'fulltext', text };
+  const words = text.toLowerCase().split(' ').slice(0, 8);
+  const corrected: string[] = [];
+  for (const word of words) {
+    const [row] =
+      word.length >= 3
+        ? await queryRows<{ term: string }>(
+            db,
+            sql`SELECT term FROM search_terms WHERE term % ${word}
+                ORDER BY similarity(term, ${word}) DESC, weight DESC LIMIT 1`,
+          )
+        : [];
+    corrected.push(row?.term ?? word);
+  }
+  const fixed = corrected.join(' ');
+  if (fixed !== text.toLowerCase() && (await fullTextMatches(db, fixed)))
+    return { mode: 'fulltext', text: fixed };
+  return { mode: 'trigram', text };
 }
 
 type FilterKind = 'category_ids' | 'colors' | 'sizes_eu' | 'brand_ids' | 'category_fit_people';
 
 /** WHERE conditions of the filters, leaving out one kind (for its own facet). */
-function filterConditions(filters: ListingFilters, mode: SearchMode, except?: FilterKind): SQL[] {
+function filterConditions(filters: ListingFilters, plan: SearchPlan | undefined, except?: FilterKind): SQL[] {
   const where: SQL[] = [];
   const has = <K extends FilterKind>(k: K) => k !== except && (filters[k]?.length ?? 0) > 0;
   if (has('category_ids')) where.push(sql`p.category_ids && ${pgArray(filters.category_ids!)}::int[]`);
@@ -82,7 +109,7 @@ function filterConditions(filters: ListingFilters, mode: SearchMode, except?: Fi
   if (has('brand_ids')) where.push(sql`p.brand_id = ANY(${pgArray(filters.brand_ids!)}::int[])`);
   if (has('category_fit_people'))
     where.push(sql`p.fit_people = ANY(${pgArray(filters.category_fit_people!)}::text[])`);
-  const search = searchOf(filters, mode);
+  const search = searchOf(filters, plan);
   if (search) {
     // Russian full text (title, brand and its Cyrillic aliases, category, description), or, when
     // that finds nothing, a trigram match on the title for typos and transliterations.
@@ -140,11 +167,11 @@ export function resolveSort(query: ListingQuery): ListingSort {
 }
 
 /** The listing SQL (exported so the benchmark can EXPLAIN exactly what the API runs). */
-export function listingSql(query: ListingQuery, mode: SearchMode = 'fulltext'): SQL {
+export function listingSql(query: ListingQuery, plan?: SearchPlan): SQL {
   const sort = resolveSort(query);
   const spec = SORTS[sort];
-  const key = spec.key(searchOf(query, mode));
-  const where = filterConditions(query, mode);
+  const key = spec.key(searchOf(query, plan));
+  const where = filterConditions(query, plan);
   if (query.cursor) {
     const c = decodeCursor(query.cursor, sort);
     const value = spec.kind === 'time' ? sql`${c.key}::timestamptz` : sql`${c.key}::int`;
@@ -204,7 +231,7 @@ export async function listProducts(
   query: ListingQuery,
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
   const sort = resolveSort(query);
-  const rows = await queryRows<CardRow>(db, listingSql(query, await searchMode(db, query)));
+  const rows = await queryRows<CardRow>(db, listingSql(query, await planSearch(db, query)));
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -242,8 +269,8 @@ function compareSizes(a: string, b: string): number {
 
 /** Facets: for each kind, the values reachable under the other kinds' filters, with counts. */
 export async function productFilters(db: Database, filters: ListingFilters): Promise<ProductFilters> {
-  const mode = await searchMode(db, filters);
-  const w = (except?: FilterKind) => and(filterConditions(filters, mode, except));
+  const plan = await planSearch(db, filters);
+  const w = (except?: FilterKind) => and(filterConditions(filters, plan, except));
   const brandRows = await queryRows<{ id: number; name: string; count: number }>(
     db,
     sql`SELECT b.id, b.name, count(*)::int AS count FROM products p JOIN brands b ON b.id = p.brand_id

@@ -111,7 +111,6 @@ export function suggestSql(prefix: string, size: number) {
 
 export async function suggest(db: Database, prefix: string, size: number): Promise<string[]> {
   const lower = prefix.trim().toLowerCase().replace(/\s+/g, ' ');
-  const other = transliterate(lower);
   const seen = new Set<string>();
   const out: string[] = [];
   const add = (rows: { display: string }[]) => {
@@ -124,18 +123,19 @@ export async function suggest(db: Database, prefix: string, size: number): Promi
     }
   };
   add(await queryRows<{ display: string }>(db, suggestSql(prefix, size)));
-  if (out.length < size && lower.length >= 3) {
-    // Typos: the closest terms by trigram word similarity, in either alphabet.
-    add(
-      await queryRows<{ display: string }>(
-        db,
-        sql`SELECT display FROM (
+  if (out.length === 0 && lower.length >= 3) {
+    // Nothing starts with it: a typo. The closest terms by trigram word similarity, either alphabet.
+    add(await queryRows<{ display: string }>(db, suggestTypoSql(prefix, size)));
+  }
+  return out;
+}
+
+export function suggestTypoSql(prefix: string, size: number) {
+  const lower = prefix.trim().toLowerCase().replace(/\s+/g, ' ');
+  const other = transliterate(lower);
+  return sql`SELECT display FROM (
               SELECT display, weight, greatest(word_similarity(${lower}, term), word_similarity(${other}, term)) AS sim
               FROM search_terms WHERE term % ${lower} OR term % ${other}
                  OR word_similarity(${lower}, term) > 0.45 OR word_similarity(${other}, term) > 0.45) t
-            ORDER BY sim DESC, weight DESC LIMIT ${size * 2}`,
-      ),
-    );
-  }
-  return out;
+            ORDER BY sim DESC, weight DESC LIMIT ${size * 2}`;
 }
