@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- [--products N] [--duration S] [--no-fill] [--keep]`
+// `npm run bench:catalog -- [--products N] [--duration S] [--no-fill] [--pglite]`
 // Fills a PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/shop_bench,
 // recreated) with N generated products (about 4 variants each), starts the API in a second process
 // and measures over HTTP with autocannon (10 connections): every sort on the first page, a page
@@ -8,11 +8,15 @@ import { ProductListQuerySchema } from '@shop/contract';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalog-import.repository.ts';
 import { demoCatalog } from '../src/modules/catalog/demo-catalog.ts';
+import { seedDemoCatalog } from '../src/modules/catalog/seed.ts';
 import { listingSql, pgArray, planSearch } from '../src/modules/catalog/products.repository.ts';
 import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
 
@@ -187,32 +191,43 @@ async function explainMs(db: Database, queries: SQL[]): Promise<number> {
 }
 
 async function main() {
-  if (!flag('no-fill')) {
+  // --pglite: the demo catalogue on embedded PGlite (the server seeds its own copy; this process
+  // seeds an identical in-memory one to plan searches and EXPLAIN the same SQL).
+  const pglite = flag('pglite');
+  if (!pglite && !flag('no-fill')) {
     await recreateDatabase();
     const handle = await openDatabase({ url: url.toString(), maxConnections: 4 });
     await handle.migrate();
     await fill(handle.db);
     await handle.close();
   }
-  const reader = await openDatabase({ url: url.toString(), maxConnections: 2 });
+  const reader = pglite
+    ? await openDatabase({})
+    : await openDatabase({ url: url.toString(), maxConnections: 2 });
   const db = reader.db;
+  if (pglite) {
+    await reader.migrate();
+    await seedDemoCatalog(db);
+  }
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products`);
   const [{ v } = { v: 0 }] = await queryRows<{ v: number }>(db, sql`SELECT count(*)::int AS v FROM variants`);
   log(`catalogue: ${n} products, ${v} variants`);
 
   const apiDir = fileURLToPath(new URL('..', import.meta.url));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: url.toString(),
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: pglite ? '1' : '0',
+    DEV_LOGIN: '0',
+    DATA_DIR: pglite ? mkdtempSync(path.join(tmpdir(), 'shop-bench-pglite-')) : '/tmp/shop-bench-data',
+  };
+  if (pglite) delete serverEnv.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: url.toString(),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      DEV_LOGIN: '0',
-      DATA_DIR: '/tmp/shop-bench-data',
-    },
+    env: serverEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
@@ -255,10 +270,11 @@ async function main() {
       };
     };
     // A cursor 1,000 pages deep, by following the API's own cursors.
+    const deepPages = pglite ? 10 : 1000;
     const deepCursor = async (sorting: string) => {
       let cursor = '';
       // The cursor after page 999 fetches page 1,000.
-      for (let page = 1; page < 1000; page++) {
+      for (let page = 1; page < deepPages; page++) {
         const res = (await (
           await fetch(`${base}/api/v2/product?sorting=${sorting}${cursor ? `&cursor=${cursor}` : ''}`)
         ).json()) as {
@@ -275,9 +291,12 @@ async function main() {
       cases.push(await listing(`sort ${sorting}`, { sorting }));
     cases.push(await listing('default order (popularity)', {}));
     for (const sorting of ['POPULARITY', 'PRICE_ASC', 'NEWEST']) {
-      log(`walking 1,000 pages of ${sorting}`);
+      log(`walking ${deepPages} pages of ${sorting}`);
       cases.push(
-        await listing(`${sorting}, page 1,000 (cursor)`, { sorting, cursor: await deepCursor(sorting) }),
+        await listing(`${sorting}, page ${deepPages.toLocaleString('en')} (cursor)`, {
+          sorting,
+          cursor: await deepCursor(sorting),
+        }),
       );
     }
     cases.push(await listing('filter category (leaf)', { category_ids: '101' }));
@@ -333,8 +352,15 @@ async function main() {
       });
       const p50 = result.latency.p50;
       const p99 = result.latency.p99;
-      const target =
-        c.target === 'listing' ? p50 <= 8 && p99 <= 30 : c.target === 'suggest' ? p99 <= 15 : undefined;
+      // Targets of the issue: on PostgreSQL at a million, listings p50 ≤ 8 and p99 ≤ 30 ms and
+      // suggestions p99 ≤ 15 ms; on PGlite with the demo catalogue, every call p99 ≤ 20 ms.
+      const target = pglite
+        ? p99 <= 20
+        : c.target === 'listing'
+          ? p50 <= 8 && p99 <= 30
+          : c.target === 'suggest'
+            ? p99 <= 15
+            : undefined;
       const ratio = Number.isNaN(dbMs) ? '' : (p50 / dbMs).toFixed(1);
       const line = `| ${c.name} | ${p50} | ${p99} | ${Math.round(result.requests.average)} | ${Number.isNaN(dbMs) ? '–' : dbMs.toFixed(2)} | ${ratio} | ${target === undefined ? '–' : target ? 'met' : '**missed**'} | ${result.non2xx + result.errors} |`;
       rows.push(line);
@@ -342,7 +368,7 @@ async function main() {
     }
     const load = execSync('uptime').toString().trim();
     console.log(
-      `\nN = ${n} products, ${v} variants; ${CONNECTIONS} connections, ${DURATION} s per query; ${load}\n`,
+      `\n${pglite ? 'PGlite (embedded), demo catalogue' : 'PostgreSQL'}: N = ${n} products, ${v} variants; ${CONNECTIONS} connections, ${DURATION} s per query; ${load}\n`,
     );
     console.log(
       '| query | p50 ms | p99 ms | req/s | DB ms (EXPLAIN ANALYZE, median) | API p50 / DB | target | non-2xx |',

@@ -390,3 +390,20 @@ describe('facets, categories, product, similar, suggestions', () => {
     );
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every catalogue route', async () => {
+    const res = await get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);
+    for (const path of [
+      '/api/v2/product',
+      '/api/v2/product/filters',
+      '/api/v1/categories',
+      '/api/v1/product/{id}',
+      '/api/v1/product/{id}/similar',
+      '/api/v1/search-suggest',
+    ])
+      expect(paths).toContain(path);
+  });
+});
