@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { importCatalog } from './catalog-import.repository.ts';
+import { importCatalog, refreshListingColumns } from './catalog-import.repository.ts';
 import { demoCatalog } from './demo-catalog.ts';
 import { parseImportFile, type ImportFile } from './import-format.ts';
 
@@ -104,6 +104,37 @@ describe('importCatalog', () => {
     });
     await expect(importCatalog(t.database.db, file)).rejects.toThrow();
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('refreshListingColumns', () => {
+  it('follows stock and price changes made outside an import', async () => {
+    const [p] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM products WHERE in_stock ORDER BY id LIMIT 1`,
+    );
+    const id = p!.id;
+    await t.database.db.execute(sql`UPDATE variants SET qty = 0 WHERE product_id = ${id}`);
+    await t.database.db.execute(
+      sql`UPDATE variants SET qty = 2, price = 777777 WHERE id = (SELECT max(id) FROM variants WHERE product_id = ${id})`,
+    );
+    const [{ cheapest } = { cheapest: 0 }] = await queryRows<{ cheapest: number }>(
+      t.database.db,
+      sql`SELECT min(price) AS cheapest FROM variants WHERE product_id = ${id}`,
+    );
+    await refreshListingColumns(t.database.db, [id]);
+    const [after] = await queryRows<{ min_price: number; price: number; in_stock: boolean }>(
+      t.database.db,
+      sql`SELECT min_price, price, in_stock FROM products WHERE id = ${id}`,
+    );
+    expect(after).toEqual({ min_price: cheapest, price: 777777, in_stock: true });
+    await t.database.db.execute(sql`UPDATE variants SET qty = 0 WHERE product_id = ${id}`);
+    await refreshListingColumns(t.database.db, [id]);
+    const [none] = await queryRows<{ price: number; in_stock: boolean }>(
+      t.database.db,
+      sql`SELECT price, in_stock FROM products WHERE id = ${id}`,
+    );
+    expect(none).toEqual({ price: cheapest, in_stock: false });
   });
 });
 

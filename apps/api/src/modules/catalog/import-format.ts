@@ -166,17 +166,20 @@ export function parseImportFile(input: unknown): { file: ImportFile; issues: Imp
     const product = row(ImportProductSchema, value, path);
     if (!product) return;
     const before = issues.length;
-    if (spus.has(product.spu))
-      issues.push({ path: `${path}.spu`, message: `spu «${product.spu}» повторяется` });
-    spus.add(product.spu);
-    if (product.brand && !brandNames.has(product.brand))
-      issues.push({ path: `${path}.brand`, message: `бренда «${product.brand}» нет в списке brands` });
+    // One error for the product row itself (its first problem); its variants are rows of their own.
     const badCategory = product.categories.findIndex((id) => !categoryIds.has(id));
-    if (badCategory >= 0)
-      issues.push({
-        path: `${path}.categories[${badCategory}]`,
-        message: `нет категории ${product.categories[badCategory]}`,
-      });
+    const rowIssue: ImportIssue | undefined = spus.has(product.spu)
+      ? { path: `${path}.spu`, message: `spu «${product.spu}» повторяется` }
+      : product.brand && !brandNames.has(product.brand)
+        ? { path: `${path}.brand`, message: `бренда «${product.brand}» нет в списке brands` }
+        : badCategory >= 0
+          ? {
+              path: `${path}.categories[${badCategory}]`,
+              message: `нет категории ${product.categories[badCategory]}`,
+            }
+          : undefined;
+    if (rowIssue) issues.push(rowIssue);
+    spus.add(product.spu);
     const variants: ImportProduct['variants'] = [];
     const skus = new Set<string>();
     product.variants.forEach((raw, j) => {
