@@ -27,7 +27,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Hosts whose images `/img/...` may fetch and resize (comma list); the shop's own always. */
   IMAGE_HOSTS: z.string().default(''),
-  /** Seed the demo catalogue on start when the catalogue is empty. */
+  /** Seed the demo catalogue on start when the catalogue is empty (default: on, except in production). */
   SEED_DEMO: flag.optional(),
 });
 
@@ -108,6 +108,6 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     imageHosts: e.IMAGE_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    seedDemo: e.SEED_DEMO ?? true,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
   };
 }
