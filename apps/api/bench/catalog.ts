@@ -17,7 +17,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalog-import.repository.ts';
 import { demoCatalog } from '../src/modules/catalog/demo-catalog.ts';
 import { seedDemoCatalog } from '../src/modules/catalog/seed.ts';
-import { listingSql, pgArray, planSearch } from '../src/modules/catalog/products.repository.ts';
+import { listingRows, pgArray, planSearch } from '../src/modules/catalog/products.repository.ts';
 import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
 
 const args = process.argv.slice(2);
@@ -171,6 +171,21 @@ async function fill(db: Database) {
   log('filled');
 }
 
+/** The SQL statements the API runs for one listing page (executed once to find them). */
+async function recordListing(
+  query: Parameters<typeof listingRows>[0],
+  plan: Awaited<ReturnType<typeof planSearch>>,
+): Promise<SQL[]> {
+  const statements: SQL[] = [];
+  await listingRows(query, plan, async (statement) => {
+    statements.push(statement);
+    return queryRows(readerDb!, statement);
+  });
+  return statements;
+}
+
+let readerDb: Database | undefined;
+
 type Case = { name: string; path: string; target: 'listing' | 'suggest' | 'other'; dbSql: SQL[] };
 
 async function explainMs(db: Database, queries: SQL[]): Promise<number> {
@@ -205,6 +220,7 @@ async function main() {
     ? await openDatabase({})
     : await openDatabase({ url: url.toString(), maxConnections: 2 });
   const db = reader.db;
+  readerDb = db;
   if (pglite) {
     await reader.migrate();
     await seedDemoCatalog(db);
@@ -266,7 +282,7 @@ async function main() {
         name,
         path: `/api/v2/product?${qs}`,
         target: 'listing',
-        dbSql: [...planning, listingSql(query, plan)],
+        dbSql: [...planning, ...(await recordListing(query, plan))],
       };
     };
     // A cursor 1,000 pages deep, by following the API's own cursors.

@@ -159,6 +159,27 @@ describe('GET /api/v2/product paging', () => {
     expect(paged.length).toBeGreaterThan(20);
   });
 
+  it('search relevance: title and brand matches first, then other matches, each by popularity', async () => {
+    // «худи» is in the titles of men's hoodies and in the category name «Худи и свитшоты» of
+    // women's sweatshirts (titled «Свитшот»): two tiers, crossed while paging.
+    const rows = await queryRows<{ id: number; popularity: number; text: string; categories: string }>(
+      t.database.db,
+      sql`SELECT p.id, p.popularity, lower(p.title || ' ' || coalesce(b.name, '')) AS text,
+                 lower((SELECT string_agg(c.name, ' ') FROM categories c WHERE c.id = ANY(p.category_ids))) AS categories
+          FROM products p LEFT JOIN brands b ON b.id = p.brand_id`,
+    );
+    const byPopularity = (a: { popularity: number; id: number }, b: { popularity: number; id: number }) =>
+      b.popularity - a.popularity || b.id - a.id;
+    const titleTier = rows.filter((r) => r.text.includes('худи')).sort(byPopularity);
+    const otherTier = rows
+      .filter((r) => !r.text.includes('худи') && r.categories.includes('худи'))
+      .sort(byPopularity);
+    expect(titleTier.length).toBeGreaterThan(7);
+    expect(otherTier.length).toBeGreaterThan(7);
+    const expected = [...titleTier, ...otherTier].map((r) => r.id);
+    expect(await pageThrough({ search_string: 'худи' }, 7)).toEqual(expected);
+  });
+
   it('search_string with a sort follows the sort', async () => {
     const res = await get(
       `/api/v2/product?search_string=${encodeURIComponent('худи')}&sorting=PRICE_ASC&limit=100`,

@@ -25,13 +25,12 @@ const SORTS: Record<ListingSort, SortSpec> = {
   PRICE_ASC: { key: () => sql`p.min_price`, desc: false, kind: 'int' },
   PRICE_DESC: { key: () => sql`p.min_price`, desc: true, kind: 'int' },
   NEWEST: { key: () => sql`p.published_at`, desc: true, kind: 'time' },
+  // Full-text relevance is tiered so that an index can serve it: products whose title or brand
+  // (weight A) match come first, then products matching elsewhere; each tier by popularity.
+  // The key is tier * 1e10 + popularity. The trigram fallback ranks by word similarity instead.
   RELEVANCE: {
     key: (s) =>
-      !s
-        ? sql`0`
-        : s.mode === 'fulltext'
-          ? sql`(ts_rank(p.search, websearch_to_tsquery('russian', ${s.text})) * 1000)::int`
-          : sql`(word_similarity(${s.lower}, lower(p.title)) * 1000)::int`,
+      s?.mode === 'trigram' ? sql`(word_similarity(${s.lower}, lower(p.title)) * 1000)::int` : sql`0`,
     desc: true,
     kind: 'int',
   },
@@ -167,10 +166,63 @@ export function resolveSort(query: ListingQuery): ListingSort {
 }
 
 /** The listing SQL (exported so the benchmark can EXPLAIN exactly what the API runs). */
-export function listingSql(query: ListingQuery, plan?: SearchPlan): SQL {
+const TIER = 10_000_000_000;
+
+/** Wraps one page query (`p` rows with a `sort_key`) with the card columns and first 5 pictures. */
+function pageSql(from: SQL, where: SQL[], keyOut: SQL, order: SQL, limit: number, outerOrder: SQL): SQL {
+  return sql`
+    SELECT page.*,
+           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
+            FROM product_images i WHERE i.product_id = page.id AND i.position < 5) AS images
+    FROM (
+      SELECT p.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price, p.in_stock,
+             b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url, ${keyOut} AS sort_key
+      FROM ${from} LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE ${and(where)}
+      ORDER BY ${order}
+      LIMIT ${limit}
+    ) page
+    -- The page's pictures in the same round trip; the outer order repeats the inner one.
+    ORDER BY ${outerOrder}`;
+}
+
+/**
+ * The SQL of one listing page (exported so the benchmark can EXPLAIN exactly what the API runs).
+ * Full-text relevance is two queries, one per tier (see SORTS.RELEVANCE): `tier` picks one.
+ */
+export function listingSql(
+  query: ListingQuery,
+  plan?: SearchPlan,
+  tier?: 1 | 2,
+  limit = query.limit + 1,
+): SQL {
   const sort = resolveSort(query);
   const spec = SORTS[sort];
-  const key = spec.key(searchOf(query, plan));
+  const search = searchOf(query, plan);
+  if (sort === 'RELEVANCE' && search?.mode === 'fulltext') {
+    const where = filterConditions({ ...query, search_string: undefined }, undefined);
+    const q = sql`websearch_to_tsquery('russian', ${search.text})`;
+    // The same query restricted to weight A (title, brand): each lexeme gets `:A`.
+    const qA = sql`(regexp_replace(${q}::text, ${"'(?:[^']|'')*'"}, ${'\\&:A'}, 'g'))::tsquery`;
+    const t = tier ?? 2;
+    where.push(t === 2 ? sql`p.search @@ ${qA}` : sql`p.search @@ ${q} AND NOT (p.search @@ ${qA})`);
+    if (query.cursor) {
+      const c = decodeCursor(query.cursor, sort);
+      const cursorTier = Math.floor(Number(c.key) / TIER);
+      const popularity = Number(c.key) % TIER;
+      if (t > cursorTier) where.push(sql`FALSE`);
+      else if (t === cursorTier) where.push(sql`(p.popularity, p.id) < (${popularity}::int, ${c.id}::int)`);
+    }
+    return pageSql(
+      sql`products p`,
+      where,
+      sql`(${t}::bigint * ${TIER}::bigint + p.popularity)`,
+      sql`p.popularity DESC NULLS LAST, p.id DESC NULLS LAST`,
+      limit,
+      sql`page.sort_key DESC, page.id DESC`,
+    );
+  }
+  const key = spec.key(search);
   const where = filterConditions(query, plan);
   if (query.cursor) {
     const c = decodeCursor(query.cursor, sort);
@@ -192,20 +244,32 @@ export function listingSql(query: ListingQuery, plan?: SearchPlan): SQL {
     spec.kind === 'time'
       ? sql`to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
       : key;
-  return sql`
-    SELECT page.*,
-           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
-            FROM product_images i WHERE i.product_id = page.id AND i.position < 5) AS images
-    FROM (
-      SELECT p.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price, p.in_stock,
-             b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url, ${keyOut} AS sort_key
-      FROM products p LEFT JOIN brands b ON b.id = p.brand_id
-      WHERE ${and(where)}
-      ORDER BY ${order}
-      LIMIT ${query.limit + 1}
-    ) page
-    -- The page's pictures in the same round trip; the outer order repeats the inner one.
-    ORDER BY ${sort === 'PRICE_ASC' ? sql`page.sort_key ASC, page.id ASC` : sql`page.sort_key DESC, page.id DESC`}`;
+  return pageSql(
+    sql`products p`,
+    where,
+    keyOut,
+    order,
+    limit,
+    sort === 'PRICE_ASC' ? sql`page.sort_key ASC, page.id ASC` : sql`page.sort_key DESC, page.id DESC`,
+  );
+}
+
+/**
+ * Runs one listing page: one query, or for full-text relevance the title tier and, when it runs
+ * out within the page, the other tier. `run` is the executor (the benchmark records the SQL).
+ */
+export async function listingRows<T extends Record<string, unknown>>(
+  query: ListingQuery,
+  plan: SearchPlan | undefined,
+  run: (query: SQL) => Promise<T[]>,
+): Promise<T[]> {
+  const limit = query.limit + 1;
+  const sort = resolveSort(query);
+  if (!(sort === 'RELEVANCE' && plan?.mode === 'fulltext')) return run(listingSql(query, plan));
+  const cursorTier = query.cursor ? Math.floor(Number(decodeCursor(query.cursor, sort).key) / TIER) : 2;
+  const rows = cursorTier >= 2 ? await run(listingSql(query, plan, 2, limit)) : [];
+  if (rows.length >= limit) return rows;
+  return [...rows, ...(await run(listingSql(query, plan, 1, limit - rows.length)))];
 }
 
 type Image = { id: number; src: string };
@@ -231,7 +295,7 @@ export async function listProducts(
   query: ListingQuery,
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
   const sort = resolveSort(query);
-  const rows = await queryRows<CardRow>(db, listingSql(query, await planSearch(db, query)));
+  const rows = await listingRows(query, await planSearch(db, query), (q) => queryRows<CardRow>(db, q));
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
