@@ -2,7 +2,7 @@
 // lapsing of unpaid orders; idempotency; another shopper's ids; bad input.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, orderStatusHistory, payments, variants } from '../../db/schema/index.ts';
+import { orders, orderStatusHistory, payments, products, variants } from '../../db/schema/index.ts';
 import { buildTestApp, login, type TestApp } from '../../test/app.ts';
 import { insertProduct, readyShopper, variantQty } from '../../test/fixtures.ts';
 import { expireUnpaidOrders } from './orders.repository.ts';
@@ -240,6 +240,37 @@ describe('shopping path over HTTP', () => {
     });
     expect(payLate.statusCode).toBe(409);
     expect(await paidHistoryRows(order.id)).toBe(0);
+  });
+
+  it('selling the last units takes the product out of stock in the listing; a lapsed order puts it back', async () => {
+    const { authorization, deliveryId } = await readyShopper(t.app);
+    const {
+      product,
+      variants: [cheap, dear],
+    } = await insertProduct(t.database.db, {
+      variants: [
+        { qty: 1, price: 900 },
+        { qty: 0, price: 1500 },
+      ],
+    });
+    const listing = async () =>
+      (
+        await t.database.db
+          .select({ inStock: products.inStock, price: products.price })
+          .from(products)
+          .where(eq(products.id, product.id))
+      )[0]!;
+    const res = await placeOrder(authorization, {
+      items: [{ product_id: product.id, variant_id: cheap!.id, quantity: 1 }],
+      delivery_id: deliveryId,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(dear!.qty).toBe(0);
+    expect(await listing()).toEqual({ inStock: false, price: 900 });
+
+    const created = new Date(res.json<{ result: OrderJson }>().result.created_at);
+    await expireUnpaidOrders(t.database.db, new Date(created.getTime() + 31 * 60_000), { ttlMin: 30 });
+    expect(await listing()).toEqual({ inStock: true, price: 900 });
   });
 
   it('the same Idempotency-Key places one order', async () => {

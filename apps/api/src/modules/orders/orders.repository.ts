@@ -12,6 +12,7 @@ import {
   variants,
   type DeliverySnapshot,
 } from '../../db/schema/index.ts';
+import { refreshListingColumns } from '../catalog/catalog-import.repository.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { findAddress } from '../delivery/delivery.repository.ts';
 import { hasPassport } from '../passport/passport.repository.ts';
@@ -213,8 +214,11 @@ export async function createOrder(
     if (!order) throw conflict('Заказ с этим ключом уже оформляется, повторите запрос');
     return { order, created: false };
   }
-  const order = await findOrder(db, userId, orderId);
-  return { order: order!, created: true };
+  const order = (await findOrder(db, userId, orderId))!;
+  // The listing's denormalised stock and price follow the variants. After commit, so the order
+  // transaction locks only variant rows; the refresh is one idempotent statement.
+  await refreshListingColumns(db, [...new Set(order.items.map((i) => i.product_id))]);
+  return { order, created: true };
 }
 
 /**
@@ -228,7 +232,7 @@ export async function expireUnpaidOrders(
   { ttlMin = 30, batch = 100 }: { ttlMin?: number; batch?: number } = {},
 ): Promise<number[]> {
   const cutoff = new Date(now.getTime() - ttlMin * 60_000);
-  return db.transaction(async (tx) => {
+  const { ids, productIds } = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: orders.id })
       .from(orders)
@@ -236,13 +240,17 @@ export async function expireUnpaidOrders(
       .orderBy(orders.id)
       .limit(batch)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
+    if (due.length === 0) return { ids: [], productIds: [] };
     const ids = due.map((o) => o.id);
     const returned = await tx
-      .select({ variantId: orderItems.variantId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+      .select({
+        variantId: orderItems.variantId,
+        productId: orderItems.productId,
+        quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
-      .groupBy(orderItems.variantId)
+      .groupBy(orderItems.variantId, orderItems.productId)
       .orderBy(orderItems.variantId);
     if (returned.length > 0) {
       // Same lock order as placing an order.
@@ -271,8 +279,10 @@ export async function expireUnpaidOrders(
     await tx
       .insert(orderStatusHistory)
       .values(ids.map((orderId) => ({ orderId, status: 'canceled' as const })));
-    return ids;
+    return { ids, productIds: [...new Set(returned.map((r) => r.productId))] };
   });
+  await refreshListingColumns(db, productIds);
+  return ids;
 }
 
 /** Runs the sweeper every `everyMs` on an unref'd timer; returns a stop function. */
