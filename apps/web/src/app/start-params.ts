@@ -4,8 +4,7 @@
 import { readJson, writeJson } from '../lib/storage.ts';
 
 export type StartAction =
-  | { type: 'product'; productId: number }
-  | { type: 'payment'; guid: string; outcome: 'success' | 'fail' };
+  { type: 'product'; productId: number } | { type: 'payment'; guid: string; outcome: 'success' | 'fail' };
 
 const HANDLED_KEY = 'shop/handled-start-params';
 const HANDLED_LIMIT = 20;
@@ -31,7 +30,8 @@ export function claimOnce(param: string): boolean {
   return true;
 }
 
-export const paymentAwaitPath = (guid: string) => `/payment-await?transaction_guid=${encodeURIComponent(guid)}`;
+export const paymentAwaitPath = (guid: string) =>
+  `/payment-await?transaction_guid=${encodeURIComponent(guid)}`;
 
 const CHANNEL = 'shop-instances';
 const INSTANCE_ID = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -55,6 +55,10 @@ export function listenForNewerInstances(onNewer: () => void): () => void {
 export function askOlderInstancesToClose(): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ type: 'close-older', startedAt: STARTED_AT, sender: INSTANCE_ID } satisfies InstanceMessage);
+  channel.postMessage({
+    type: 'close-older',
+    startedAt: STARTED_AT,
+    sender: INSTANCE_ID,
+  } satisfies InstanceMessage);
   channel.close();
 }

@@ -11,8 +11,7 @@ function safely(run: () => void) {
 }
 
 export const haptic = {
-  success: () =>
-    safely(() => hapticFeedback.notificationOccurred.ifAvailable('success')),
+  success: () => safely(() => hapticFeedback.notificationOccurred.ifAvailable('success')),
   error: () => safely(() => hapticFeedback.notificationOccurred.ifAvailable('error')),
   warning: () => safely(() => hapticFeedback.notificationOccurred.ifAvailable('warning')),
   selection: () => safely(() => hapticFeedback.selectionChanged.ifAvailable()),

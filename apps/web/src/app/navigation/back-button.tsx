@@ -30,7 +30,11 @@ export function BackButtonController() {
       if (stack.closeTopLayer()) return;
       const { location: loc, navigate: go, queryClient: qc } = latest.current;
       const placingModal = stack.layers.findLast((l) => l.kind === 'placing-modal');
-      const action = resolveBack({ pathname: loc.pathname, search: loc.search, placingModalOpen: !!placingModal });
+      const action = resolveBack({
+        pathname: loc.pathname,
+        search: loc.search,
+        placingModalOpen: !!placingModal,
+      });
       if (action.type === 'close-placing-modal') {
         placingModal?.close();
         if (placingModal) stack.unregister(placingModal.id);

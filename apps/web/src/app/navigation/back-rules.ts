@@ -16,7 +16,8 @@ export function resolveBack({ pathname, search, placingModalOpen }: BackContext)
     if (placingModalOpen) return { type: 'close-placing-modal' };
     const step = Number(new URLSearchParams(search).get('step') ?? 0);
     // Steps are pushed going forward, so going back one step is a new entry too.
-    if (Number.isInteger(step) && step > 0) return { type: 'navigate', to: `/orders/placing?step=${step - 1}`, replace: false };
+    if (Number.isInteger(step) && step > 0)
+      return { type: 'navigate', to: `/orders/placing?step=${step - 1}`, replace: false };
     return { type: 'navigate', to: '/', replace: true };
   }
   if (path === '/payment-await') return { type: 'payment-await', to: '/orders/history', replace: true };

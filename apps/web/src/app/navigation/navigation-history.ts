@@ -39,7 +39,9 @@ export function readNavigationState(): NavigationState {
   const stored = readJson<Partial<NavigationState> | null>(STORAGE_KEYS.navigationHistory, null, 'session');
   if (!stored || !Array.isArray(stored.history)) return { ...EMPTY };
   return {
-    history: stored.history.filter((p): p is string => typeof p === 'string').slice(-NAVIGATION_HISTORY_LIMIT),
+    history: stored.history
+      .filter((p): p is string => typeof p === 'string')
+      .slice(-NAVIGATION_HISTORY_LIMIT),
     isBackNavigation: stored.isBackNavigation === true,
     targetPath: typeof stored.targetPath === 'string' ? stored.targetPath : null,
   };

@@ -13,7 +13,12 @@ export function ConfirmDialogHost() {
   return (
     <div className="confirm-sheet" role="presentation">
       <div className="confirm-sheet__backdrop" onClick={() => settle(false)} />
-      <div className="confirm-sheet__panel" role="alertdialog" aria-modal="true" aria-labelledby="confirm-title">
+      <div
+        className="confirm-sheet__panel"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+      >
         <h2 id="confirm-title" className="confirm-sheet__title">
           {title}
         </h2>

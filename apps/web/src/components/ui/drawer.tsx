@@ -31,7 +31,16 @@ function keepOpenOnToastOrLightbox(event: { target: EventTarget | null; preventD
   if (event.target instanceof Element && event.target.closest(KEEP_OPEN_SELECTOR)) event.preventDefault();
 }
 
-export function Drawer({ open, onOpenChange, variant = 'bottom', title, hideTitle, description, children, className }: Props) {
+export function Drawer({
+  open,
+  onOpenChange,
+  variant = 'bottom',
+  title,
+  hideTitle,
+  description,
+  children,
+  className,
+}: Props) {
   useLayer('drawer', open, () => onOpenChange(false));
   const direction = variant === 'full' ? 'bottom' : variant;
   return (
@@ -50,7 +59,9 @@ export function Drawer({ open, onOpenChange, variant = 'bottom', title, hideTitl
           onPointerDownOutside={keepOpenOnToastOrLightbox}
           onInteractOutside={keepOpenOnToastOrLightbox}
         >
-          {(variant === 'bottom' || variant === 'full') && <div className="drawer__handle" aria-hidden="true" />}
+          {(variant === 'bottom' || variant === 'full') && (
+            <div className="drawer__handle" aria-hidden="true" />
+          )}
           <Vaul.Title className={hideTitle ? 'visually-hidden' : 'drawer__title'}>{title}</Vaul.Title>
           <Vaul.Description className="visually-hidden">{description ?? title}</Vaul.Description>
           <div className="drawer__body">{children}</div>

@@ -6,7 +6,12 @@ import './help-cards.css';
 const HELP_BASE: string = (import.meta.env.VITE_HELP_BASE_URL as string | undefined) || 'https://telegra.ph';
 
 export const HELP_ARTICLES = [
-  { id: 'delivery-terms', title: 'Доставка и условия', hint: 'Сроки, стоимость, оферта', path: '/Dostavka-i-usloviya' },
+  {
+    id: 'delivery-terms',
+    title: 'Доставка и условия',
+    hint: 'Сроки, стоимость, оферта',
+    path: '/Dostavka-i-usloviya',
+  },
   { id: 'support', title: 'Центр поддержки', hint: 'Ответы на частые вопросы', path: '/Centr-podderzhki' },
   { id: 'ask', title: 'Задать вопрос', hint: 'Напишите нам в Telegram', path: '/Zadat-vopros' },
   { id: 'return', title: 'Как оформить возврат', hint: 'Пошаговая инструкция', path: '/Kak-oformit-vozvrat' },
@@ -21,7 +26,11 @@ export function HelpCards() {
       <ul className="help-cards__list">
         {HELP_ARTICLES.map((article) => (
           <li key={article.id}>
-            <button type="button" className="help-card" onClick={() => openExternalLink(`${HELP_BASE}${article.path}`)}>
+            <button
+              type="button"
+              className="help-card"
+              onClick={() => openExternalLink(`${HELP_BASE}${article.path}`)}
+            >
               <span className="help-card__title">{article.title}</span>
               <span className="help-card__hint">{article.hint}</span>
               <svg className="help-card__chevron" viewBox="0 0 24 24" aria-hidden="true">

@@ -24,7 +24,11 @@ export function ProductImage({ src, size, alt, className, ...rest }: Props) {
   const url = safeUrl(src, size);
   if (!url || failed) {
     return (
-      <div className={`product-image product-image--missing${className ? ` ${className}` : ''}`} role="img" aria-label={alt}>
+      <div
+        className={`product-image product-image--missing${className ? ` ${className}` : ''}`}
+        role="img"
+        aria-label={alt}
+      >
         Нет фото
       </div>
     );

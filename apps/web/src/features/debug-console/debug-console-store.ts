@@ -7,7 +7,13 @@ export const LOG_TYPES = ['log', 'info', 'warn', 'error'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 export type LogFilter = 'all' | LogType;
 
-export type DebugLog = { id: number; type: LogType; message: string; timestamp: number; arguments: unknown[] };
+export type DebugLog = {
+  id: number;
+  type: LogType;
+  message: string;
+  timestamp: number;
+  arguments: unknown[];
+};
 
 type DebugConsoleState = {
   logs: DebugLog[];
@@ -60,7 +66,9 @@ export const useDebugConsoleStore = create<DebugConsoleState>((set) => ({
 
 /** Empty-state text of the console for a filter (spec §8). */
 export function emptyText(filter: LogFilter): string {
-  return filter === 'all' ? 'Консоль пуста. Логи будут появляться здесь.' : `Нет логов типа ${filter.toUpperCase()}`;
+  return filter === 'all'
+    ? 'Консоль пуста. Логи будут появляться здесь.'
+    : `Нет логов типа ${filter.toUpperCase()}`;
 }
 
 export const formatLogTime = (timestamp: number) => new Date(timestamp).toLocaleTimeString('ru-RU');

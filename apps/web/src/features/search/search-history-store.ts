@@ -15,7 +15,9 @@ export const searchHistoryStorage: SyncedStorage<SearchHistory> = {
     const value = JSON.parse(raw) as Partial<SearchHistory> | null;
     if (!value || !Array.isArray(value.searches) || typeof value.lastUpdated !== 'number') return null;
     return {
-      searches: value.searches.filter((s): s is string => typeof s === 'string').slice(0, SEARCH_HISTORY_LIMIT),
+      searches: value.searches
+        .filter((s): s is string => typeof s === 'string')
+        .slice(0, SEARCH_HISTORY_LIMIT),
       lastUpdated: value.lastUpdated,
     };
   },

@@ -11,14 +11,22 @@ import {
 import './debug-console.css';
 
 const FILTERS: readonly LogFilter[] = ['all', ...LOG_TYPES];
-const FILTER_LABELS: Record<LogFilter, string> = { all: 'Все', log: 'Log', info: 'Info', warn: 'Warn', error: 'Error' };
+const FILTER_LABELS: Record<LogFilter, string> = {
+  all: 'Все',
+  log: 'Log',
+  info: 'Info',
+  warn: 'Warn',
+  error: 'Error',
+};
 
 export function DebugConsole() {
   const { logs, unseen, isOpen, filter, open, close, clear, setFilter } = useDebugConsoleStore();
   const shown = filter === 'all' ? logs : logs.filter((log) => log.type === filter);
 
   const copy = async () => {
-    const text = shown.map((l) => `[${formatLogTime(l.timestamp)}] ${l.type.toUpperCase()} ${l.message}`).join('\n');
+    const text = shown
+      .map((l) => `[${formatLogTime(l.timestamp)}] ${l.type.toUpperCase()} ${l.message}`)
+      .join('\n');
     try {
       await navigator.clipboard.writeText(text);
       toast.success('Логи скопированы');

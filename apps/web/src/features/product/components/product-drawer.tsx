@@ -29,11 +29,17 @@ export default function ProductDrawer({ productId, open, onOpenChange }: Props) 
         {product.isError && <p className="product-drawer__error">Не удалось загрузить товар</p>}
         {product.data && (
           <>
-            <button type="button" className="product-drawer__image" onClick={() => first && setLightboxOpen(true)}>
+            <button
+              type="button"
+              className="product-drawer__image"
+              onClick={() => first && setLightboxOpen(true)}
+            >
               <ProductImage src={first} size={{ width: 600 }} alt={title} />
             </button>
             <h2 className="product-drawer__title">{product.data.title}</h2>
-            {product.data.price != null && <p className="product-drawer__price">{formatPrice(product.data.price)}</p>}
+            {product.data.price != null && (
+              <p className="product-drawer__price">{formatPrice(product.data.price)}</p>
+            )}
             <button
               type="button"
               className="product-drawer__share"

@@ -6,7 +6,10 @@ import { api } from '../../../lib/api-client.ts';
 export const SUGGESTIONS_SIZE = 20;
 export const SUGGESTIONS_STALE_MS = 5 * 60_000;
 
-export const getSearchSuggestions = async (prefix: string, signal?: AbortSignal): Promise<SearchSuggestion[]> =>
+export const getSearchSuggestions = async (
+  prefix: string,
+  signal?: AbortSignal,
+): Promise<SearchSuggestion[]> =>
   (
     await api('/v1/search-suggest', {
       query: { prefix, size: SUGGESTIONS_SIZE },

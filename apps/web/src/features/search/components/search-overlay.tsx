@@ -48,7 +48,10 @@ export function SearchOverlay() {
   const clearHistory = useSearchHistoryStore((s) => s.clear);
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
-  const suggestions = useQuery({ ...searchSuggestionsQueryOptions(query), enabled: isOpen && query.trim().length > 0 });
+  const suggestions = useQuery({
+    ...searchSuggestionsQueryOptions(query),
+    enabled: isOpen && query.trim().length > 0,
+  });
 
   useLayer('search', isOpen, close);
   useScrollLock(isOpen);
@@ -116,7 +119,11 @@ export function SearchOverlay() {
                 <ul className="search-overlay__recent">
                   {searches.map((text) => (
                     <li key={text}>
-                      <button type="button" className="search-overlay__recent-item" onClick={() => choose(text)}>
+                      <button
+                        type="button"
+                        className="search-overlay__recent-item"
+                        onClick={() => choose(text)}
+                      >
                         <svg viewBox="0 0 24 24" aria-hidden="true">
                           <circle cx="12" cy="12" r="8" />
                           <path d="M12 8v4l2.5 2" />

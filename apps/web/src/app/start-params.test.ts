@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { claimOnce, parseStartParam, paymentAwaitPath } from './start-params.ts';
+
+describe('start parameters (spec §2)', () => {
+  it('"productId_{number}" opens the product drawer', () => {
+    expect(parseStartParam('productId_12')).toEqual({ type: 'product', productId: 12 });
+    expect(parseStartParam('productId_12_from_channel')).toEqual({ type: 'product', productId: 12 });
+    expect(parseStartParam('productId_')).toBeNull();
+    expect(parseStartParam('productId_0')).toBeNull();
+    expect(parseStartParam('xproductId_12')).toBeNull();
+  });
+
+  it('"containing payment_success__{guid} or payment_fail__{guid}" goes to payment-await', () => {
+    const guid = '5f0c2a7e-1d2b-4c3d-9e8f-0a1b2c3d4e5f';
+    expect(parseStartParam(`payment_success__${guid}`)).toEqual({
+      type: 'payment',
+      outcome: 'success',
+      guid,
+    });
+    expect(parseStartParam(`ref_payment_fail__${guid}`)).toEqual({ type: 'payment', outcome: 'fail', guid });
+    expect(paymentAwaitPath(guid)).toBe(`/payment-await?transaction_guid=${guid}`);
+  });
+
+  it('ignores empty and unknown parameters', () => {
+    expect(parseStartParam(undefined)).toBeNull();
+    expect(parseStartParam('')).toBeNull();
+    expect(parseStartParam('hello')).toBeNull();
+  });
+
+  it('"once per value"', () => {
+    expect(claimOnce('payment_success__a')).toBe(true);
+    expect(claimOnce('payment_success__a')).toBe(false);
+    expect(claimOnce('payment_fail__a')).toBe(true);
+    expect(claimOnce('payment_success__b')).toBe(true);
+    expect(claimOnce('payment_success__a')).toBe(false);
+  });
+});
