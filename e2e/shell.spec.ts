@@ -189,7 +189,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(button).toBeVisible();
     // Start from an empty console, whatever the start-up logged.
     await button.click();
-    await page.getByRole('dialog', { name: 'Консоль' }).getByRole('button', { name: 'Очистить' }).click();
+    const clearButton = page
+      .getByRole('dialog', { name: 'Консоль' })
+      .getByRole('button', { name: 'Очистить' });
+    if (await clearButton.isEnabled()) await clearButton.click();
     await page.getByRole('button', { name: 'Закрыть консоль' }).click();
     await expect(button).toHaveAttribute('data-unseen', 'false');
     await page.evaluate(() => {
@@ -220,7 +223,13 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
       'WARN CloudStorage не ответил, используем локальные данные',
     );
+    // The toast over the page, once its entry animation has settled (the toast covers the
+    // console's close button, so the click is dispatched to it directly).
+    await page.getByRole('button', { name: 'Закрыть консоль' }).dispatchEvent('click');
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(500);
     await page.screenshot({ path: shot(`toast-${scheme}`) });
+    await page.getByRole('button', { name: 'Открыть консоль' }).click();
 
     await consoleDialog.getByRole('button', { name: 'Очистить' }).click();
     await expect(consoleDialog.getByText('Нет логов типа WARN')).toBeVisible();
@@ -263,3 +272,48 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`onboarding-cards-read-${scheme}`) });
   });
 }
+
+test('product drawer: opens from productId_ start parameter and ?id=, back closes the lightbox, then the drawer', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/product/*', async (route) => {
+    const id = Number(new URL(route.request().url()).pathname.split('/').pop());
+    await route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        result: {
+          id,
+          title: `Кроссовки Nike Air Max ${id}`,
+          images: [{ id: 1, src: `/media/demo/${id}/1.svg` }],
+          price: 12990,
+        },
+      }),
+    });
+  });
+  await page.goto('/?tgWebAppStartParam=productId_12');
+  const drawer = page.getByRole('dialog', { name: 'Кроссовки Nike Air Max 12' });
+  await expect(drawer).toBeVisible();
+  await expect(page).toHaveURL(/[?&]id=12(&|$)/);
+  await expect(drawer.getByText('12 990 ₽')).toBeVisible();
+  await expect.poll(() => lastBackButtonVisibility(page)).toBe(true);
+
+  // Share goes to Telegram's share dialog with the deep link and the title.
+  await drawer.getByRole('button', { name: 'Поделиться' }).click();
+  const shared = await page.evaluate(() =>
+    (window.__telegramCalls ?? []).filter((c) => c.name === 'web_app_open_tg_link').map((c) => c.params),
+  );
+  expect(JSON.stringify(shared)).toContain('startapp%3DproductId_12');
+
+  await drawer.getByRole('button').first().click();
+  const lightbox = page.locator('.yarl__root');
+  await expect(lightbox).toBeVisible();
+  await pressTelegramBack(page);
+  await expect(lightbox).toHaveCount(0);
+  await expect(drawer).toBeVisible();
+  await pressTelegramBack(page);
+  await expect(drawer).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]id=/);
+
+  await page.goto('/catalog?id=7');
+  await expect(page.getByRole('dialog', { name: 'Кроссовки Nike Air Max 7' })).toBeVisible();
+});
