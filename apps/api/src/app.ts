@@ -18,12 +18,18 @@ import { fileURLToPath } from 'node:url';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
+import { passportRoutes } from './modules/passport/passport.routes.ts';
+import { createPaymentProvider } from './modules/payment/create-provider.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { errorBody } from './plugins/errors.ts';
+import errorsPlugin, { AppError, errorBody } from './plugins/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,10 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis } : {}),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: ctx.statusCode,
-      ...errorBody('too_many_requests', 'Слишком много запросов, попробуйте позже'),
-    }),
+    // The plugin throws what this returns; the error handler gives it the one error shape.
+    errorResponseBuilder: () =>
+      new AppError(429, 'too_many_requests', 'Слишком много запросов, попробуйте позже'),
   });
 
   // Our plugins.
@@ -106,6 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await v1.register(profileRoutes);
       await v1.register(ordersRoutes);
+      await v1.register(cartRoutes);
+      await v1.register(favoritesRoutes);
+      await v1.register(deliveryRoutes);
+      await v1.register(passportRoutes);
+      await v1.register(paymentRoutes, { provider: createPaymentProvider(env, database.db) });
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
     },

@@ -51,9 +51,40 @@ describe('loadEnv', () => {
       NODE_ENV: 'production',
       BOT_TOKEN: '123:abcdefghij',
       JWT_SECRET: 'x'.repeat(40),
+      DATA_KEY: 'ab'.repeat(32),
       DEV_LOGIN: '1',
     });
     expect(env.devLogin).toBe(false);
+  });
+
+  it('requires a well-formed DATA_KEY in production and keeps a generated one in DATA_DIR otherwise', async () => {
+    await expect(
+      loadEnv({ NODE_ENV: 'production', BOT_TOKEN: '123:abcdefghij', JWT_SECRET: 'x'.repeat(40) }),
+    ).rejects.toThrow(/DATA_KEY/);
+    await expect(loadEnv({ DATA_DIR: await tmp(), DATA_KEY: 'too-short' })).rejects.toThrow(/DATA_KEY/);
+    const dir = await tmp();
+    const env = await loadEnv({ DATA_DIR: dir });
+    expect(env.dataKey).toHaveLength(32);
+    expect((await loadEnv({ DATA_DIR: dir })).dataKey.equals(env.dataKey)).toBe(true);
+    const given = await loadEnv({ DATA_DIR: dir, DATA_KEY: Buffer.alloc(32, 7).toString('base64') });
+    expect(given.dataKey.equals(Buffer.alloc(32, 7))).toBe(true);
+  });
+
+  it('needs YooKassa credentials when PAYMENT_PROVIDER=yookassa', async () => {
+    await expect(loadEnv({ DATA_DIR: await tmp(), PAYMENT_PROVIDER: 'yookassa' })).rejects.toThrow(
+      /YOOKASSA_SHOP_ID/,
+    );
+    const env = await loadEnv({
+      DATA_DIR: await tmp(),
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'test_secret',
+    });
+    expect(env.yookassa).toEqual({
+      shopId: '100500',
+      secretKey: 'test_secret',
+      apiUrl: 'https://api.yookassa.ru/v3',
+    });
   });
 
   it('names a malformed variable', async () => {

@@ -25,6 +25,20 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  // Passport data key: 32 bytes as 64 hex characters or base64.
+  DATA_KEY: z.string().min(1).optional(),
+  ORDER_TTL_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
+  YOOKASSA_SHOP_ID: z.string().min(1).optional(),
+  YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
+  YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
+  /** Public origin of the API (e.g. https://shop.example.com) for payment links; default: the request's. */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Env = {
@@ -43,11 +57,39 @@ export type Env = {
   logLevel: string;
   redisUrl: string | undefined;
   webDist: string | undefined;
+  /** 32-byte AES-256-GCM key for passport data. */
+  dataKey: Buffer;
+  orderTtlMin: number;
+  paymentProvider: 'sandbox' | 'yookassa';
+  yookassa: { shopId: string; secretKey: string; apiUrl: string } | undefined;
+  publicUrl: string | undefined;
 };
 
 export class EnvError extends Error {}
 
-const REQUIRED_IN_PRODUCTION = ['BOT_TOKEN', 'JWT_SECRET'] as const;
+const REQUIRED_IN_PRODUCTION = ['BOT_TOKEN', 'JWT_SECRET', 'DATA_KEY'] as const;
+
+/** Decodes DATA_KEY (64 hex characters or base64 of 32 bytes); undefined when malformed. */
+export function parseDataKey(value: string): Buffer | undefined {
+  const trimmed = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+/** A passport data key generated once per data directory (development only; production sets DATA_KEY). */
+async function devDataKey(dataDir: string): Promise<Buffer> {
+  const file = path.join(dataDir, 'data-key');
+  try {
+    const existing = parseDataKey(await readFile(file, 'utf8'));
+    if (existing) return existing;
+  } catch {
+    // first start: generate below
+  }
+  await mkdir(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  await writeFile(file, key.toString('hex'), { mode: 0o600 });
+  return key;
+}
 
 /** A JWT secret generated once per data directory, so dev sessions survive restarts. */
 async function devJwtSecret(dataDir: string): Promise<string> {
@@ -82,6 +124,17 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const dataKey = e.DATA_KEY === undefined ? undefined : parseDataKey(e.DATA_KEY);
+  if (e.DATA_KEY !== undefined && !dataKey) {
+    throw new EnvError(
+      'Invalid environment variable DATA_KEY: expected 32 bytes as 64 hex characters or base64',
+    );
+  }
+  if (e.PAYMENT_PROVIDER === 'yookassa' && !(e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY)) {
+    throw new EnvError(
+      'Missing environment variable YOOKASSA_SHOP_ID or YOOKASSA_SECRET_KEY (required when PAYMENT_PROVIDER=yookassa)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -99,5 +152,13 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     webDist: e.WEB_DIST,
+    dataKey: dataKey ?? (await devDataKey(dataDir)),
+    orderTtlMin: e.ORDER_TTL_MIN,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    yookassa:
+      e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY
+        ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL }
+        : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { startUnpaidOrderSweeper } from './modules/orders/orders.repository.ts';
 import path from 'node:path';
 
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
   await database.migrate();
 
   const app = await buildApp({ env, database });
+  // Cancels orders unpaid for ORDER_TTL_MIN minutes and releases their stock (unref'd timer).
+  const stopSweeper = startUnpaidOrderSweeper(app.db, env.orderTtlMin, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -22,6 +25,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopSweeper();
       await app.close();
       await database.close();
       process.exit(0);
@@ -38,6 +42,9 @@ async function main() {
   const url = `http://${shown}:${env.port}/`;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   app.log.info({ url, database: database.kind, devLogin: env.devLogin }, `ready in ${seconds} s`);
+  if (env.isProduction && env.paymentProvider === 'sandbox') {
+    app.log.warn('PAYMENT_PROVIDER=sandbox in production: orders can be marked paid without money');
+  }
   if (!env.isProduction) {
     console.log(
       `\n  Shop is running: open ${url}${env.devLogin ? '  (dev login: works in a normal browser)' : ''}\n`,

@@ -1,7 +1,21 @@
-// Orders as the app reads them. The foundation only serves the (empty) active list the session
-// start prefetches; the orders issue fills in the order shape.
+// Orders and payment as the app reads them (DESIGN §5).
 import { z } from 'zod';
+import { BodyIdSchema, LineQuantitySchema } from './commerce-common.ts';
 import { resultOf } from './common.ts';
+
+export const OrderStatusSchema = z.enum([
+  'awaiting_payment',
+  'paid',
+  'purchasing',
+  'to_warehouse',
+  'customs',
+  'delivering',
+  'ready_for_pickup',
+  'completed',
+  'canceled',
+  'refunded',
+]);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderPageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -9,18 +23,78 @@ export const OrderPageQuerySchema = z.object({
 });
 export type OrderPageQuery = z.infer<typeof OrderPageQuerySchema>;
 
-export const OrderSummarySchema = z.object({
+export const CreateOrderBodySchema = z.object({
+  items: z
+    .array(z.object({ product_id: BodyIdSchema, variant_id: BodyIdSchema, quantity: LineQuantitySchema }))
+    .min(1, 'Заказ пуст')
+    .max(50, 'Слишком много позиций в заказе')
+    .refine(
+      (items) => new Set(items.map((i) => i.variant_id)).size === items.length,
+      'Каждый вариант товара указывается один раз',
+    ),
+  delivery_id: BodyIdSchema,
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
+
+/** Same key, same order: a retried POST /order never places a second one. */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: 'Нужен заголовок Idempotency-Key' })
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Idempotency-Key: 8–100 символов [A-Za-z0-9_.:-]'),
+});
+
+export const OrderItemSchema = z.object({
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  title: z.string(),
+  variant_title: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  image: z.string().nullable(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+});
+
+export const OrderDeliverySchema = z.object({
   id: z.number().int(),
-  status: z.string(),
+  city: z.string(),
+  address: z.string(),
+  fio: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
   total: z.number().int(),
+  items: z.array(OrderItemSchema),
+  delivery: OrderDeliverySchema,
   created_at: z.string(),
 });
-export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderResponseSchema = resultOf(OrderSchema);
+
+/** Earlier name of the list entry; every order carries these fields. */
+export const OrderSummarySchema = OrderSchema;
+export type OrderSummary = Order;
 
 export const OrderPageSchema = z.object({
-  orders: z.array(OrderSummarySchema),
+  orders: z.array(OrderSchema),
   page: z.number().int(),
   more: z.boolean(),
 });
 export type OrderPage = z.infer<typeof OrderPageSchema>;
 export const OrderPageResponseSchema = resultOf(OrderPageSchema);
+
+export const PaymentUrlResponseSchema = resultOf(z.object({ url: z.string(), transaction_guid: z.string() }));
+
+export const PaymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+export const PaymentStatusQuerySchema = z.object({
+  transaction_guid: z.uuid('Некорректный transaction_guid'),
+});
+export const PaymentStatusResponseSchema = resultOf(
+  z.object({ status: PaymentStatusSchema, order_id: z.number().int() }),
+);

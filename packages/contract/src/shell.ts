@@ -1,5 +1,5 @@
 // Small response shapes the app shell reads from endpoints built on other branches (search
-// suggestions, cart count, a product's brief). The lead reconciles names when those land.
+// suggestions, the product drawer's brief of GET /product/{id}). The lead reconciles names when those land.
 import { z } from 'zod';
 import { resultOf } from './common.ts';
 
@@ -9,14 +9,14 @@ export const SearchSuggestResponseSchema = resultOf(
   z.object({ suggestions: z.array(SearchSuggestionSchema) }),
 );
 
-export const CartLenResponseSchema = resultOf(z.object({ len: z.number().int().min(0) }));
+// CartLenResponseSchema now comes from cart.ts (commerce branch).
 
-export const ProductImageBriefSchema = z.object({ id: z.union([z.number(), z.string()]), src: z.string() });
-export const ProductBriefSchema = z.looseObject({
+export const ProductDrawerImageSchema = z.object({ id: z.union([z.number(), z.string()]), src: z.string() });
+export const ProductDrawerBriefSchema = z.looseObject({
   id: z.number().int(),
   title: z.string(),
-  images: z.array(ProductImageBriefSchema),
+  images: z.array(ProductDrawerImageSchema),
   price: z.number().nullable(),
 });
-export type ProductBrief = z.infer<typeof ProductBriefSchema>;
-export const ProductBriefResponseSchema = resultOf(ProductBriefSchema);
+export type ProductDrawerBrief = z.infer<typeof ProductDrawerBriefSchema>;
+export const ProductBriefResponseSchema = resultOf(ProductDrawerBriefSchema);

@@ -55,7 +55,9 @@ export default fp(
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.code(status).send(errorBody(CODE_BY_STATUS[status] ?? 'bad_request', error.message));
+        return reply
+          .code(status)
+          .send(errorBody(CODE_BY_STATUS[status] ?? 'bad_request', error.message || 'Некорректный запрос'));
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send(errorBody('internal', 'Внутренняя ошибка сервера'));

@@ -27,20 +27,23 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     logLevel: 'silent',
     redisUrl: undefined,
     webDist: '/nonexistent',
+    dataKey: Buffer.from('0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', 'hex'),
+    orderTtlMin: 30,
+    paymentProvider: 'sandbox',
+    yookassa: undefined,
+    publicUrl: undefined,
     ...overrides,
   };
 }
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
 
-export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Env> = {},
+  { authRateLimitPerMin = 100_000 }: { authRateLimitPerMin?: number } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({
-    env: testEnv(overrides),
-    database,
-    logger: false,
-    authRateLimitPerMin: 100_000,
-  });
+  const app = await buildApp({ env: testEnv(overrides), database, logger: false, authRateLimitPerMin });
   await app.ready();
   return {
     app,

@@ -1,21 +1,97 @@
-// Orders of the signed-in shopper. The foundation answers the active list that the session start
-// prefetches; it stays empty until the orders issue adds the orders tables.
-import { ApiErrorSchema, OrderPageQuerySchema, OrderPageResponseSchema } from '@shop/contract';
+// Orders of the signed-in shopper: place one, list them (all or active), read one.
+import {
+  ApiErrorSchema,
+  CreateOrderBodySchema,
+  IdempotencyHeadersSchema,
+  IdParamsSchema,
+  OrderPageQuerySchema,
+  OrderPageResponseSchema,
+  OrderResponseSchema,
+} from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../plugins/errors.ts';
+import { createOrder, findOrder, listOrders, ORDER_NOT_FOUND } from './orders.repository.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const common = { onRequest: app.authenticate } as const;
+  const meta = { tags: ['orders'], security: [{ bearer: [] }] };
+
+  app.post(
+    '/order',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary:
+          'Place an order from chosen lines (stock reserved, prices snapshotted, lines leave the cart). ' +
+          'The same Idempotency-Key answers the same order (200 instead of 201).',
+        headers: IdempotencyHeadersSchema,
+        body: CreateOrderBodySchema,
+        response: { 200: OrderResponseSchema, 201: OrderResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await createOrder(
+        app.db,
+        request.userId,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      if (created) request.log.info({ orderId: order.id, total: order.total }, 'order placed');
+      reply.code(created ? 201 : 200);
+      return { result: order };
+    },
+  );
+
+  app.get(
+    '/order/detail',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'All orders, newest first, paged',
+        querystring: OrderPageQuerySchema,
+        response: { 200: OrderPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: false }),
+    }),
+  );
+
   app.get(
     '/order/detail/active',
     {
-      onRequest: app.authenticate,
+      ...common,
       schema: {
-        tags: ['orders'],
-        summary: 'Active orders (neither completed nor canceled), newest first',
-        security: [{ bearer: [] }],
+        ...meta,
+        summary: 'Active orders (neither completed nor canceled), newest first, paged',
         querystring: OrderPageQuerySchema,
-        response: { 200: OrderPageResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+        response: { 200: OrderPageResponseSchema, ...errors },
       },
     },
-    (request) => ({ result: { orders: [], page: request.query.page, more: false } }),
+    async (request) => ({
+      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: true }),
+    }),
+  );
+
+  app.get(
+    '/order/detail/:id',
+    {
+      ...common,
+      schema: {
+        ...meta,
+        summary: 'One order',
+        params: IdParamsSchema,
+        response: { 200: OrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.db, request.userId, request.params.id);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return { result: order };
+    },
   );
 };

@@ -1,8 +1,8 @@
-import { ProductBriefResponseSchema, type ProductBrief } from '@shop/contract';
+import { ProductBriefResponseSchema, type ProductDrawerBrief } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const getProductBrief = async (id: number): Promise<ProductBrief> =>
+export const getProductBrief = async (id: number): Promise<ProductDrawerBrief> =>
   (await api(`/v1/product/${id}`, { schema: ProductBriefResponseSchema })).result;
 
 /** Runs only when a product id exists (spec §5); fresh for 10 minutes (spec §9). */

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, signInitData, makeTelegramUser, type TestApp } from '../../test/app.ts';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const redisUrl = process.env.TEST_REDIS_URL || undefined;
+
+async function signInTimes(app: TestApp['app'], n: number, remoteAddress: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/tg/auth',
+      payload: { initData: signInitData(makeTelegramUser()) },
+      remoteAddress,
+    });
+    statuses.push(res.statusCode);
+    if (res.statusCode === 429) {
+      expect(res.json()).toMatchObject({ error: { code: 'too_many_requests' } });
+    }
+  }
+  return statuses;
+}
+
+describe('sign-in rate limit', () => {
+  it('answers 429 in the JSON error shape once an address exceeds the limit (memory store)', async () => {
+    t = await buildTestApp({}, { authRateLimitPerMin: 3 });
+    expect(await signInTimes(t.app, 5, '10.1.2.3')).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it.skipIf(!redisUrl)('shares the count through Redis when REDIS_URL is set', async () => {
+    // A fresh address per run, so counts left in Redis by earlier runs do not matter.
+    const address = `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    t = await buildTestApp({ redisUrl }, { authRateLimitPerMin: 2 });
+    const other = await buildTestApp({ redisUrl }, { authRateLimitPerMin: 2 });
+    try {
+      // Two instances, one address: the second instance sees the first one's requests.
+      const first = await signInTimes(t.app, 2, address);
+      const second = await signInTimes(other.app, 1, address);
+      expect([...first, ...second]).toEqual([200, 200, 429]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+// Cart lines per (shopper, variant). Adding checks stock; the line count is capped.
+import type { CartEntry } from '@shop/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cartItems, variants } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { loadProductBriefs } from './product-brief.ts';
+
+export const MAX_CART_LINES = 100;
+export const OUT_OF_STOCK = 'Этого товара нет в наличии';
+const NOT_IN_CART = 'Этого товара нет в корзине';
+
+const notEnough = (qty: number) => conflict(`Столько нет в наличии: доступно ${qty} шт.`);
+
+export async function findVariant(db: Database, productId: number, variantId: number) {
+  const [row] = await db
+    .select({ id: variants.id, productId: variants.productId, qty: variants.qty })
+    .from(variants)
+    .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
+  return row;
+}
+
+export async function listCart(db: Database, userId: number): Promise<CartEntry[]> {
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      variant: {
+        id: variants.id,
+        price: variants.price,
+        title: variants.title,
+        size: variants.size,
+        sizeEu: variants.sizeEu,
+        color: variants.color,
+        image: variants.image,
+        qty: variants.qty,
+      },
+    })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.createdAt), desc(cartItems.variantId));
+  const briefs = await loadProductBriefs(
+    db,
+    rows.map((r) => r.productId),
+  );
+  const entries = new Map<number, CartEntry>();
+  for (const row of rows) {
+    const product = briefs.get(row.productId);
+    if (!product) continue;
+    let entry = entries.get(row.productId);
+    if (!entry) {
+      entry = { product_id: row.productId, product, variants: [] };
+      entries.set(row.productId, entry);
+    }
+    const v = row.variant;
+    entry.variants.push({
+      id: v.id,
+      price: v.price,
+      title: v.title,
+      size: v.size,
+      size_eu: v.sizeEu,
+      color: v.color,
+      image: v.image,
+      qty: v.qty,
+      quantity: row.quantity,
+    });
+  }
+  return [...entries.values()];
+}
+
+/** Number of distinct variants in the cart (the basket tab badge). */
+export async function cartLength(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ len: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return row?.len ?? 0;
+}
+
+/** Adds `quantity` of a variant (incrementing an existing line) in one transaction. */
+export async function addToCart(
+  db: Database,
+  userId: number,
+  line: { productId: number; variantId: number; quantity: number },
+) {
+  return db.transaction(async (tx) => {
+    const variant = await findVariant(tx, line.productId, line.variantId);
+    if (!variant) throw notFound('Товар не найден');
+    if (variant.qty <= 0) throw conflict(OUT_OF_STOCK);
+    const [existing] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, line.variantId)))
+      .for('update');
+    if (!existing) {
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId));
+      if (count >= MAX_CART_LINES) throw conflict(`В корзине может быть не больше ${MAX_CART_LINES} товаров`);
+    }
+    const quantity = (existing?.quantity ?? 0) + line.quantity;
+    if (quantity > 99) throw conflict('Не больше 99 штук одного товара');
+    if (quantity > variant.qty) throw notEnough(variant.qty);
+    const [row] = await tx
+      .insert(cartItems)
+      .values({ userId, productId: line.productId, variantId: line.variantId, quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.variantId],
+        set: { quantity: sql`least(${cartItems.quantity} + ${line.quantity}, 99)`, updatedAt: sql`now()` },
+      })
+      .returning();
+    return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };
+  });
+}
+
+export async function setCartQuantity(db: Database, userId: number, variantId: number, quantity: number) {
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ productId: cartItems.productId })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
+      .for('update');
+    if (!line) throw notFound(NOT_IN_CART);
+    const variant = await findVariant(tx, line.productId, variantId);
+    if (!variant) throw notFound('Товар не найден');
+    if (quantity > variant.qty) throw variant.qty === 0 ? conflict(OUT_OF_STOCK) : notEnough(variant.qty);
+    const [row] = await tx
+      .update(cartItems)
+      .set({ quantity, updatedAt: sql`now()` })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
+      .returning();
+    return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };
+  });
+}
+
+export async function removeFromCart(db: Database, userId: number, variantId: number) {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
+    .returning({ variantId: cartItems.variantId });
+  if (removed.length === 0) throw notFound(NOT_IN_CART);
+}

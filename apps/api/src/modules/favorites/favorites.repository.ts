@@ -1,0 +1,70 @@
+// Favourites: one row per (shopper, product); re-adding moves it to the top with the new variant.
+import type { Favorite } from '@shop/contract';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { favorites } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { findVariant } from '../cart/cart.repository.ts';
+import { loadProductBriefs } from '../cart/product-brief.ts';
+
+type Row = typeof favorites.$inferSelect;
+
+async function toFavorites(db: Database, rows: Row[]): Promise<Favorite[]> {
+  const briefs = await loadProductBriefs(
+    db,
+    rows.map((r) => r.productId),
+  );
+  return rows.flatMap((r) => {
+    const product = briefs.get(r.productId);
+    return product
+      ? [{ id: r.id, product, variant_id: r.variantId, created_at: r.createdAt.toISOString() }]
+      : [];
+  });
+}
+
+/** Newest first; `cursor` is the id of the last entry of the previous page. */
+export async function listFavorites(db: Database, userId: number, cursor: number | undefined, size: number) {
+  const rows = await db
+    .select()
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), cursor ? lt(favorites.id, cursor) : undefined))
+    .orderBy(desc(favorites.id))
+    .limit(size + 1);
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  return {
+    favoriteList: await toFavorites(db, page),
+    more,
+    cursor: more ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function addFavorite(db: Database, userId: number, productId: number, variantId: number) {
+  return db.transaction(async (tx) => {
+    if (!(await findVariant(tx, productId, variantId))) throw notFound('Товар не найден');
+    // One statement, so two concurrent adds of the same product cannot collide; a fresh id moves
+    // an existing favourite to the top.
+    const [row] = await tx
+      .insert(favorites)
+      .values({ userId, productId, variantId })
+      .onConflictDoUpdate({
+        target: [favorites.userId, favorites.productId],
+        set: {
+          id: sql`nextval(pg_get_serial_sequence('favorites', 'id'))`,
+          variantId,
+          createdAt: sql`now()`,
+        },
+      })
+      .returning();
+    const [favorite] = await toFavorites(tx, [row!]);
+    return favorite!;
+  });
+}
+
+export async function removeFavorite(db: Database, userId: number, productId: number) {
+  const removed = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
+    .returning({ id: favorites.id });
+  if (removed.length === 0) throw notFound('Этого товара нет в избранном');
+}

@@ -1,0 +1,101 @@
+// Test data for the commerce suites: catalogue rows inserted directly (the catalogue's own write
+// path lives on another branch), and shoppers made ready to order through the real HTTP routes.
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { products, variants } from '../db/schema/index.ts';
+import { login } from './app.ts';
+
+let seq = 0;
+
+export type VariantSpec = { price?: number; qty?: number; title?: string; size?: string; color?: string };
+
+/** Inserts a product with its variants; prices in roubles. */
+export async function insertProduct(
+  db: Database,
+  { title, variants: specs = [{}] }: { title?: string; variants?: VariantSpec[] } = {},
+) {
+  seq += 1;
+  const prices = specs.map((v) => v.price ?? 1000);
+  const [product] = await db
+    .insert(products)
+    .values({
+      spu: `TEST-${process.pid}-${seq}-${Math.random().toString(36).slice(2, 8)}`,
+      title: title ?? `Кроссовки тестовые ${seq}`,
+      computedTitle: title ?? `Кроссовки тестовые ${seq}`,
+      minPrice: Math.min(...prices),
+      price: Math.min(...prices),
+      imageSrc: `/img/test-${seq}.webp`,
+    })
+    .returning();
+  const rows = await db
+    .insert(variants)
+    .values(
+      specs.map((v, i) => ({
+        productId: product!.id,
+        price: prices[i]!,
+        title: v.title ?? `Размер ${40 + i}`,
+        size: v.size ?? String(40 + i),
+        sizeEu: v.size ?? String(40 + i),
+        color: v.color ?? 'чёрный',
+        qty: v.qty ?? 10,
+      })),
+    )
+    .returning();
+  return { product: product!, variants: rows };
+}
+
+export async function variantQty(db: Database, variantId: number): Promise<number> {
+  const [row] = await db.select({ qty: variants.qty }).from(variants).where(eq(variants.id, variantId));
+  return row!.qty;
+}
+
+/** Builds a 12-digit personal INN with correct control digits from 10 digits. */
+export function makeInn(first10: string): string {
+  const d = [...first10].map(Number);
+  const control = (weights: number[]) => (weights.reduce((s, w, i) => s + w * (d[i] ?? 0), 0) % 11) % 10;
+  d.push(control([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]));
+  d.push(control([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]));
+  return d.join('');
+}
+
+export const PASSPORT = {
+  last_name: 'Тестова',
+  first_name: 'Анна',
+  middle_name: 'Сергеевна',
+  birth_date: '1990-04-12',
+  series: '45 17',
+  number: '987654',
+  issue_date: '2015-05-20',
+  inn: makeInn('7707083893'),
+  email: 'anna@example.com',
+};
+
+export const ADDRESS = {
+  city: 'Москва',
+  address: 'ул. Тверская, д. 1, кв. 2',
+  fio: 'Анна',
+  last_name: 'Тестова',
+  phone_number: '+7 (916) 123-45-67',
+  is_default: true,
+};
+
+/** Signs in a new shopper and saves passport data and an address; returns the header and address id. */
+export async function readyShopper(app: FastifyInstance) {
+  const authorization = await login(app);
+  const passport = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/passport',
+    headers: { authorization },
+    payload: PASSPORT,
+  });
+  if (passport.statusCode !== 200) throw new Error(`passport: ${passport.statusCode} ${passport.body}`);
+  const address = await app.inject({
+    method: 'POST',
+    url: '/api/v1/delivery',
+    headers: { authorization },
+    payload: ADDRESS,
+  });
+  if (address.statusCode !== 201) throw new Error(`delivery: ${address.statusCode} ${address.body}`);
+  return { authorization, deliveryId: address.json<{ result: { id: number } }>().result.id };
+}
