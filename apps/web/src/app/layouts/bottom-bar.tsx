@@ -31,7 +31,7 @@ export function BottomBar() {
           className="bottom-bar__tab"
           onClick={(event) => {
             haptic.selection();
-            if (to === '/catalog' && pathname.startsWith('/catalog')) {
+            if (to === '/catalog' && pathname === '/catalog') {
               event.preventDefault();
               window.scrollTo({ top: 0, behavior: 'smooth' });
             }
