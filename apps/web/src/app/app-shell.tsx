@@ -1,11 +1,9 @@
 // What every page shares once the session is ready: the back button, navigation history, start
 // parameters, the search overlay, toasts, the product drawer and the debug console.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
-import { Toaster } from '../components/ui/toaster.tsx';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
-import { DebugConsole } from '../features/debug-console/components/debug-console.tsx';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { SearchOverlay } from '../features/search/components/search-overlay.tsx';
 import { useSearchHistoryStore } from '../features/search/search-history-store.ts';
@@ -13,6 +11,10 @@ import { BackButtonController } from './navigation/back-button.tsx';
 import { NavigationRecorder } from './navigation/navigation-recorder.tsx';
 import { ProductDrawerHost } from './product-drawer-host.tsx';
 import { StartParamsHandler } from './start-params-handler.tsx';
+
+// Toasts (sonner) and the debug console load after the first screen: neither is needed to draw it.
+const Toaster = lazy(() => import('../components/ui/toaster.tsx'));
+const DebugConsole = lazy(() => import('../features/debug-console/components/debug-console.tsx'));
 
 const debugConsole = isDebugConsoleEnabled();
 
@@ -31,8 +33,10 @@ export function AppShell() {
       <SearchOverlay />
       <ProductDrawerHost />
       <ConfirmDialogHost />
-      <Toaster />
-      {debugConsole && <DebugConsole />}
+      <Suspense fallback={null}>
+        <Toaster />
+        {debugConsole && <DebugConsole />}
+      </Suspense>
     </>
   );
 }

@@ -12,7 +12,7 @@ function useIsDark(): boolean {
   return dark;
 }
 
-export function Toaster() {
+export default function Toaster() {
   const dark = useIsDark();
   return (
     <Sonner

@@ -19,7 +19,7 @@ const FILTER_LABELS: Record<LogFilter, string> = {
   error: 'Error',
 };
 
-export function DebugConsole() {
+export default function DebugConsole() {
   const { logs, unseen, isOpen, filter, open, close, clear, setFilter } = useDebugConsoleStore();
   const shown = filter === 'all' ? logs : logs.filter((log) => log.type === filter);
 
