@@ -295,6 +295,8 @@ test('product drawer: opens from productId_ start parameter and ?id=, back close
   await expect(drawer).toBeVisible();
   await expect(page).toHaveURL(/[?&]id=12(&|$)/);
   await expect(drawer.getByText('12 990 ₽')).toBeVisible();
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: shot('product-drawer-light') });
   await expect.poll(() => lastBackButtonVisibility(page)).toBe(true);
 
   // Share goes to Telegram's share dialog with the deep link and the title.
