@@ -15,7 +15,9 @@ const { notify } = await import('./notify.ts');
 const { default: Toaster, TOAST_DURATION_MS, TOASTS_VISIBLE } = await import('./toaster.tsx');
 
 afterEach(() => {
-  act(() => notify.dismiss());
+  act(() => {
+    notify.dismiss();
+  });
   vi.clearAllMocks();
 });
 
