@@ -32,6 +32,7 @@ export function StartParamsHandler() {
     const action = parseStartParam(param);
     if (!action || !param) return;
     if (action.type === 'product') {
+      if (!claimOnce(param, 'session')) return;
       const url = new URL(window.location.href);
       url.searchParams.set('id', String(action.productId));
       void navigate(`${url.pathname}${url.search}`, { replace: true });

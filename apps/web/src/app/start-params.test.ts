@@ -34,4 +34,12 @@ describe('start parameters (spec §2)', () => {
     expect(claimOnce('payment_success__b')).toBe(true);
     expect(claimOnce('payment_success__a')).toBe(false);
   });
+
+  it('claims a product parameter once per app session', () => {
+    expect(claimOnce('productId_5', 'session')).toBe(true);
+    expect(claimOnce('productId_5', 'session')).toBe(false);
+    expect(localStorage.getItem('shop/handled-start-params')).toBeNull();
+    sessionStorage.clear();
+    expect(claimOnce('productId_5', 'session')).toBe(true);
+  });
 });

@@ -21,12 +21,16 @@ export function parseStartParam(param: string | null | undefined): StartAction |
   return null;
 }
 
-/** True the first time a payment start parameter is seen on this device, then false. */
-export function claimOnce(param: string): boolean {
-  const handled = readJson<string[]>(HANDLED_KEY, []);
+/**
+ * True the first time a start parameter is seen, then false: per device for payment results
+ * (local storage), per app session for products (session storage, so a reload does not reopen
+ * a drawer the shopper closed).
+ */
+export function claimOnce(param: string, where: 'local' | 'session' = 'local'): boolean {
+  const handled = readJson<string[]>(HANDLED_KEY, [], where);
   const list = Array.isArray(handled) ? handled : [];
   if (list.includes(param)) return false;
-  writeJson(HANDLED_KEY, [...list, param].slice(-HANDLED_LIMIT));
+  writeJson(HANDLED_KEY, [...list, param].slice(-HANDLED_LIMIT), where);
   return true;
 }
 
