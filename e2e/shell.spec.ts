@@ -273,38 +273,49 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+type ProductInfo = { id: number; title: string; price: number; variants: { id: number; qty: number }[] };
+
+/** A real in-stock product of the demo catalogue, read through the API as the app reads it. */
+async function demoProduct(page: Page): Promise<ProductInfo> {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+  return page.evaluate(async () => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
+    const list = (await (await fetch('/api/v2/product', { headers })).json()) as {
+      result: { products: { id: number; in_stock: boolean }[] };
+    };
+    const card = list.result.products.find((p) => p.in_stock)!;
+    const product = (await (await fetch(`/api/v1/product/${card.id}`, { headers })).json()) as {
+      result: ProductInfo;
+    };
+    return product.result;
+  });
+}
+
 test('product drawer: opens from productId_ start parameter and ?id=, back closes the lightbox, then the drawer', async ({
   page,
 }) => {
-  await page.route('**/api/v1/product/*', async (route) => {
-    const id = Number(new URL(route.request().url()).pathname.split('/').pop());
-    await route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        result: {
-          id,
-          title: `Кроссовки Nike Air Max ${id}`,
-          images: [{ id: 1, src: `/media/demo/${id}/1.svg` }],
-          price: 12990,
-        },
-      }),
-    });
-  });
-  await page.goto('/?tgWebAppStartParam=productId_12');
-  const drawer = page.getByRole('dialog', { name: 'Кроссовки Nike Air Max 12' });
+  const product = await demoProduct(page);
+  await page.goto(`/?tgWebAppStartParam=productId_${product.id}`);
+  const drawer = page.getByRole('dialog', { name: product.title });
   await expect(drawer).toBeVisible();
-  await expect(page).toHaveURL(/[?&]id=12(&|$)/);
-  await expect(drawer.getByText('12 990 ₽')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`[?&]id=${product.id}(&|$)`));
+  const price = `${new Intl.NumberFormat('ru-RU').format(product.price)} ₽`;
+  await expect(drawer.getByText(price)).toBeVisible();
+  // The first picture comes through the resizing image endpoint as WebP.
+  const image = drawer.getByRole('img', { name: product.title });
+  await expect(image).toHaveAttribute('src', /^\/img\/w600\//);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => lastBackButtonVisibility(page)).toBe(true);
   await page.waitForTimeout(600);
   await page.screenshot({ path: shot('product-drawer-light') });
-  await expect.poll(() => lastBackButtonVisibility(page)).toBe(true);
 
   // Share goes to Telegram's share dialog with the deep link and the title.
   await drawer.getByRole('button', { name: 'Поделиться' }).click();
   const shared = await page.evaluate(() =>
     (window.__telegramCalls ?? []).filter((c) => c.name === 'web_app_open_tg_link').map((c) => c.params),
   );
-  expect(JSON.stringify(shared)).toContain('startapp%3DproductId_12');
+  expect(JSON.stringify(shared)).toContain(`startapp%3DproductId_${product.id}`);
 
   await drawer.getByRole('button').first().click();
   const lightbox = page.locator('.yarl__root');
@@ -316,6 +327,32 @@ test('product drawer: opens from productId_ start parameter and ?id=, back close
   await expect(drawer).toHaveCount(0);
   await expect(page).not.toHaveURL(/[?&]id=/);
 
-  await page.goto('/catalog?id=7');
-  await expect(page.getByRole('dialog', { name: 'Кроссовки Nike Air Max 7' })).toBeVisible();
+  await page.goto(`/catalog?id=${product.id}`);
+  await expect(page.getByRole('dialog', { name: product.title })).toBeVisible();
+});
+
+test('the basket tab shows the cart count from GET /cart/len when it is not zero', async ({ page }) => {
+  const product = await demoProduct(page);
+  const basket = page.getByRole('link', { name: /Корзина/ });
+  await expect(basket).toBeVisible();
+  await expect(page.getByLabel(/Товаров в корзине/)).toHaveCount(0);
+
+  const variant = product.variants.find((v) => v.qty > 0)!;
+  const status = await page.evaluate(
+    async ({ productId, variantId }) => {
+      const response = await fetch('/api/v1/cart', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('access_token')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ product_id: productId, variant_id: variantId, quantity: 1 }),
+      });
+      return response.status;
+    },
+    { productId: product.id, variantId: variant.id },
+  );
+  expect(status).toBeLessThan(300);
+  await page.reload();
+  await expect(page.getByLabel('Товаров в корзине: 1')).toHaveText('1');
 });

@@ -24,6 +24,8 @@ import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
+import { imagesRoutes } from './modules/catalog/images.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -102,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Routes.
   await app.register(healthRoutes);
+  await app.register(imagesRoutes, { dataDir: env.dataDir, imageHosts: env.imageHosts });
   await app.register(
     async (v1) => {
       await v1.register(authRoutes, {
@@ -116,10 +119,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await v1.register(deliveryRoutes);
       await v1.register(passportRoutes);
       await v1.register(paymentRoutes, { provider: createPaymentProvider(env, database.db) });
+      await v1.register(catalogV1Routes);
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
     },
     { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (v2) => {
+      await v2.register(catalogV2Routes);
+    },
+    { prefix: '/api/v2' },
   );
 
   // The built web app, with index.html for every app route.

@@ -90,4 +90,19 @@ describe('loadEnv', () => {
   it('names a malformed variable', async () => {
     await expect(loadEnv({ PORT: 'eighty' })).rejects.toThrow(/PORT/);
   });
+
+  it('reads the catalogue settings: image hosts as a list, demo seeding off in production', async () => {
+    const dir = await tmp();
+    const dev = await loadEnv({ DATA_DIR: dir, IMAGE_HOSTS: ' cdn.poizon.com, Img.Example.org ,' });
+    expect(dev).toMatchObject({ imageHosts: ['cdn.poizon.com', 'img.example.org'], seedDemo: true });
+    expect((await loadEnv({ DATA_DIR: dir, SEED_DEMO: '0' })).seedDemo).toBe(false);
+    const prod = await loadEnv({
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      BOT_TOKEN: '123:abcdefghij',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_KEY: 'ab'.repeat(32),
+    });
+    expect(prod).toMatchObject({ imageHosts: [], seedDemo: false });
+  });
 });

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   YOOKASSA_API_URL: z.string().url().default('https://api.yookassa.ru/v3'),
   /** Public origin of the API (e.g. https://shop.example.com) for payment links; default: the request's. */
   PUBLIC_URL: z.string().url().optional(),
+  /** Hosts whose images `/img/...` may fetch and resize (comma list); the shop's own always. */
+  IMAGE_HOSTS: z.string().default(''),
+  /** Seed the demo catalogue on start when the catalogue is empty (default: on, except in production). */
+  SEED_DEMO: flag.optional(),
 });
 
 export type Env = {
@@ -63,6 +67,8 @@ export type Env = {
   paymentProvider: 'sandbox' | 'yookassa';
   yookassa: { shopId: string; secretKey: string; apiUrl: string } | undefined;
   publicUrl: string | undefined;
+  imageHosts: string[];
+  seedDemo: boolean;
 };
 
 export class EnvError extends Error {}
@@ -160,5 +166,9 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
         ? { shopId: e.YOOKASSA_SHOP_ID, secretKey: e.YOOKASSA_SECRET_KEY, apiUrl: e.YOOKASSA_API_URL }
         : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    imageHosts: e.IMAGE_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    seedDemo: e.SEED_DEMO ?? !isProduction,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { startUnpaidOrderSweeper } from './modules/orders/orders.repository.ts';
+import { seedDemoCatalog } from './modules/catalog/seed.ts';
 import path from 'node:path';
 
 async function main() {
@@ -16,6 +17,10 @@ async function main() {
   const app = await buildApp({ env, database });
   // Cancels orders unpaid for ORDER_TTL_MIN minutes and releases their stock (unref'd timer).
   const stopSweeper = startUnpaidOrderSweeper(app.db, env.orderTtlMin, app.log);
+  if (env.seedDemo) {
+    const seeded = await seedDemoCatalog(database.db);
+    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

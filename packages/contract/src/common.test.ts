@@ -11,7 +11,9 @@ describe('shared contract shapes', () => {
   });
 
   it('describes errors as { error: { code, message, field? } }', () => {
-    expect(ApiErrorSchema.safeParse({ error: { code: 'conflict', message: 'Нет в наличии' } }).success).toBe(true);
+    expect(ApiErrorSchema.safeParse({ error: { code: 'conflict', message: 'Нет в наличии' } }).success).toBe(
+      true,
+    );
     expect(ApiErrorSchema.safeParse({ error: { code: 'teapot', message: 'x' } }).success).toBe(false);
   });
 

@@ -8,4 +8,4 @@ export * from './cart.ts';
 export * from './favorites.ts';
 export * from './delivery.ts';
 export * from './passport.ts';
-export * from './shell.ts';
+export * from './catalog.ts';

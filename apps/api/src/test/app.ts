@@ -32,6 +32,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     paymentProvider: 'sandbox',
     yookassa: undefined,
     publicUrl: undefined,
+    imageHosts: [],
+    seedDemo: false,
     ...overrides,
   };
 }

@@ -39,6 +39,7 @@ export async function insertProduct(
         sizeEu: v.size ?? String(40 + i),
         color: v.color ?? 'чёрный',
         qty: v.qty ?? 10,
+        sku: `v${i}`,
       })),
     )
     .returning();

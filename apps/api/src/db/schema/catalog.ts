@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -27,6 +28,11 @@ export const brands = pgTable('brands', {
   name: text('name').notNull().unique(),
   logoUrl: text('logo_url'),
   popularity: integer('popularity').notNull().default(0),
+  /** Other spellings shoppers type (Cyrillic transliterations: «найк» for Nike). */
+  aliases: text('aliases')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** A tree; ids are stable (17, 8 and 374 are the sizeless categories the spec names). */
@@ -66,6 +72,11 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The product's categories and all their ancestors, for the category filter (GIN). */
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     inStock: boolean('in_stock').notNull().default(true),
     popularity: integer('popularity').notNull().default(0),
     sales: integer('sales').notNull().default(0),
@@ -76,8 +87,18 @@ export const products = pgTable(
     search: tsvector('search'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hash of the imported row: an unchanged row is skipped, so re-importing changes nothing. */
+    contentHash: text('content_hash').notNull().default(''),
   },
-  (t) => [index('products_brand_idx').on(t.brandId)],
+  (t) => [
+    index('products_brand_idx').on(t.brandId, t.popularity.desc(), t.id.desc()),
+    // One index per sort (keyset order: key, then id). PRICE_DESC scans the price index backwards.
+    index('products_popularity_idx').on(t.popularity.desc(), t.id.desc()),
+    index('products_price_idx').on(t.minPrice, t.id),
+    index('products_newest_idx').on(t.publishedAt.desc(), t.id.desc()),
+    index('products_sales_idx').on(t.sales.desc(), t.id.desc()),
+    index('products_fit_idx').on(t.fitPeople, t.popularity.desc(), t.id.desc()),
+  ],
 );
 
 export const productCategories = pgTable(
@@ -125,10 +146,22 @@ export const variants = pgTable(
     imgId: integer('img_id'),
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     qty: integer('qty').notNull().default(0),
+    /** The importer's key of the variant within its product (updates keep the variant id). */
+    sku: text('sku').notNull(),
+    position: integer('position').notNull().default(0),
   },
   (t) => [
-    index('variants_product_idx').on(t.productId),
+    uniqueIndex('variants_product_sku_idx').on(t.productId, t.sku),
     check('variants_qty_non_negative', sql`${t.qty} >= 0`),
     check('variants_price_non_negative', sql`${t.price} >= 0`),
   ],
 );
+
+/** What the search box suggests: brands (with their aliases), categories and frequent title words. */
+export const searchTerms = pgTable('search_terms', {
+  /** Lower-cased text that the prefix and trigram indexes match. */
+  term: text('term').primaryKey(),
+  /** What the shopper sees and searches for when choosing it (e.g. «Nike» for «найк»). */
+  display: text('display').notNull(),
+  weight: integer('weight').notNull().default(0),
+});

@@ -7,7 +7,7 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareProduct } from '../../../telegram/links.ts';
-import { productBriefQueryOptions } from '../api/get-product-brief.ts';
+import { productQueryOptions } from '../api/get-product.ts';
 import './product-drawer.css';
 
 const ImageLightbox = lazy(() => import('../../../components/ui/image-lightbox.tsx'));
@@ -17,7 +17,7 @@ const formatPrice = (price: number) => `${new Intl.NumberFormat('ru-RU').format(
 type Props = { productId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
 export default function ProductDrawer({ productId, open, onOpenChange }: Props) {
-  const product = useQuery(productBriefQueryOptions(productId));
+  const product = useQuery(productQueryOptions(productId));
   const [lightboxOpen, setLightboxOpen] = useState(false);
   const first = product.data?.images[0]?.src;
   const title = product.data?.title ?? 'Товар';

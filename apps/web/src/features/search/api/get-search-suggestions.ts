@@ -1,4 +1,4 @@
-import { SearchSuggestResponseSchema, type SearchSuggestion } from '@shop/contract';
+import { SearchSuggestResponseSchema } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -9,7 +9,7 @@ export const SUGGESTIONS_STALE_MS = 5 * 60_000;
 export const getSearchSuggestions = async (
   prefix: string,
   signal?: AbortSignal,
-): Promise<SearchSuggestion[]> =>
+): Promise<{ text: string }[]> =>
   (
     await api('/v1/search-suggest', {
       query: { prefix, size: SUGGESTIONS_SIZE },

@@ -1,0 +1,144 @@
+// Pictures: `GET /media/<path>` serves an original (demo pictures are drawn as SVG on request,
+// imported files live under DATA_DIR/media); `GET /img/{w|h}{px}/{source}` resizes a shop path or
+// an allowed host's image to WebP with sharp, caching the result on disk under DATA_DIR.
+import { IMAGE_MAX_PX, IMAGE_MIN_PX } from '@shop/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { demoPicture } from './demo-catalog.ts';
+import { drawDemoPicture } from './demo-pictures.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const MAX_REMOTE_BYTES = 15 * 1024 * 1024;
+const MEDIA_PATH = /^media\/([A-Za-z0-9._-]+\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/;
+const CONTENT_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+type Original = { body: Buffer; type: string };
+
+export type ImagesOptions = { dataDir: string; imageHosts: string[] };
+
+export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dataDir, imageHosts }) => {
+  const mediaDir = path.join(dataDir, 'media');
+  const cacheDir = path.join(dataDir, 'img-cache');
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  /** The original of a shop path `media/...`; undefined when there is no such file. */
+  async function readMedia(relative: string): Promise<Original | undefined> {
+    if (!MEDIA_PATH.test(relative) || relative.includes('..')) throw badRequest('Неверный путь к картинке');
+    const ext = relative.split('.').pop()!.toLowerCase();
+    const demo = /^media\/demo\/(\d{1,6})\/(\d{1,3})\.svg$/.exec(relative);
+    if (demo) {
+      const picture = demoPicture(Number(demo[1]), Number(demo[2]) - 1);
+      return picture ? { body: Buffer.from(drawDemoPicture(picture)), type: CONTENT_TYPES.svg! } : undefined;
+    }
+    const type = CONTENT_TYPES[ext];
+    if (!type) throw badRequest('Неподдерживаемый формат картинки');
+    try {
+      return { body: await readFile(path.join(mediaDir, relative.slice('media/'.length))), type };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function fetchRemote(url: URL): Promise<Original | undefined> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' }).catch(
+      () => undefined,
+    );
+    if (!response) throw new AppError(502, 'internal', 'Не удалось загрузить картинку');
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new AppError(502, 'internal', 'Не удалось загрузить картинку');
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > MAX_REMOTE_BYTES) throw badRequest('Картинка слишком большая');
+    return { body, type: response.headers.get('content-type') ?? 'application/octet-stream' };
+  }
+
+  const sendOriginal = (reply: FastifyReply, original: Original) =>
+    reply.header('cache-control', IMMUTABLE).type(original.type).send(original.body);
+
+  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+    const relative = `media/${(request.params as { '*': string })['*']}`;
+    const original = await readMedia(relative);
+    if (!original) throw notFound('Нет фото');
+    return sendOriginal(reply, original);
+  });
+
+  app.get('/img/:size/*', { schema: { hide: true } }, async (request, reply) => {
+    const { size } = request.params as { size: string };
+    const match = /^([wh])(\d{1,5})$/.exec(size);
+    const px = match ? Number(match[2]) : NaN;
+    if (!match || px < IMAGE_MIN_PX || px > IMAGE_MAX_PX)
+      throw badRequest(
+        `Размер картинки: w или h и число от ${IMAGE_MIN_PX} до ${IMAGE_MAX_PX}, например w600`,
+      );
+    // The raw source as sent: an encoded absolute URL must not be decoded twice by the router.
+    const rawUrl = request.raw.url ?? '';
+    const source = rawUrl.slice(rawUrl.indexOf(`/img/${size}/`) + `/img/${size}/`.length).split('?')[0] ?? '';
+    if (!source) throw badRequest('Не указана картинка');
+
+    let load: () => Promise<Original | undefined>;
+    if (source.startsWith('media/')) {
+      load = () => readMedia(source);
+      // Validate now so a bad path is a 400 even when it is cached.
+      if (!MEDIA_PATH.test(source) || source.includes('..')) throw badRequest('Неверный путь к картинке');
+    } else {
+      let url: URL;
+      try {
+        url = new URL(decodeURIComponent(source));
+      } catch {
+        throw badRequest('Неверный адрес картинки');
+      }
+      if (url.protocol !== 'https:' || !imageHosts.includes(url.hostname))
+        throw badRequest('Картинки с этого адреса не поддерживаются');
+      if (!/\/[^/]+\.[A-Za-z0-9]+$/.test(url.pathname)) throw badRequest('Invalid URL: missing file name');
+      load = () => fetchRemote(url);
+    }
+
+    const key = createHash('sha256').update(`${size}\n${source}`).digest('hex');
+    const file = path.join(cacheDir, key.slice(0, 2), `${key}.webp`);
+    const cached = await readFile(file).catch(() => undefined);
+    if (cached) return reply.header('cache-control', IMMUTABLE).type('image/webp').send(cached);
+
+    let job = inFlight.get(key);
+    if (!job) {
+      job = (async () => {
+        const original = await load();
+        if (!original) throw notFound('Нет фото');
+        const isSvg = original.type.includes('svg');
+        const resize = match[1] === 'w' ? { width: px } : { height: px };
+        const webp = await sharp(
+          original.body,
+          isSvg ? { density: Math.min(600, Math.max(72, Math.ceil((72 * px) / 800))) } : {},
+        )
+          .resize({ ...resize, withoutEnlargement: !isSvg })
+          .webp({ quality: 80 })
+          .toBuffer()
+          .catch(() => {
+            throw badRequest('Файл не является картинкой');
+          });
+        try {
+          await mkdir(path.dirname(file), { recursive: true });
+          const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+          await writeFile(tmp, webp);
+          await rename(tmp, file);
+        } catch (err) {
+          request.log.warn({ err }, 'image cache write failed');
+        }
+        return webp;
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, job);
+    }
+    const webp = await job;
+    return reply.header('cache-control', IMMUTABLE).type('image/webp').send(webp);
+  });
+};

@@ -1,0 +1,67 @@
+// Pictures: demo originals drawn as SVG, WebP resizing with a disk cache, and the refusals.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'shop-img-'));
+  t = await buildTestApp({ dataDir, imageHosts: ['cdn.example.com'] });
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('images', () => {
+  it('serves a demo original as SVG, the same every time', async () => {
+    const a = await get('/media/demo/0/1.svg');
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toContain('image/svg+xml');
+    expect(a.body).toContain('<svg');
+    expect((await get('/media/demo/0/1.svg')).body).toBe(a.body);
+    expect((await get('/media/demo/0/2.svg')).body).not.toBe(a.body);
+  });
+
+  it('resizes to WebP by width or height, caches on disk, immutable', async () => {
+    const res = await get('/img/w300/media/demo/3/1.svg');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(300);
+    const byHeight = await sharp((await get('/img/h120/media/demo/3/1.svg')).rawPayload).metadata();
+    expect(byHeight.height).toBe(120);
+    const cached = await readdir(path.join(dataDir, 'img-cache'), { recursive: true });
+    expect(cached.filter((f) => f.endsWith('.webp'))).toHaveLength(2);
+    expect((await get('/img/w300/media/demo/3/1.svg')).rawPayload.equals(res.rawPayload)).toBe(true);
+  });
+
+  it('answers 400 for a bad size, path or host, 404 for an unknown picture', async () => {
+    for (const url of [
+      '/img/w5/media/demo/0/1.svg',
+      '/img/w5000/media/demo/0/1.svg',
+      '/img/x300/media/demo/0/1.svg',
+      '/img/w300/media/../../etc/passwd.svg',
+      '/img/w300/etc%2Fpasswd',
+      `/img/w300/${encodeURIComponent('https://evil.example.org/a.jpg')}`,
+      `/img/w300/${encodeURIComponent('http://cdn.example.com/a.jpg')}`,
+      `/img/w300/${encodeURIComponent('https://cdn.example.com/')}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message.length).toBeGreaterThan(3);
+    }
+    expect((await get('/img/w300/media/demo/99999/1.svg')).statusCode).toBe(404);
+    expect((await get('/img/w300/media/demo/0/99.svg')).statusCode).toBe(404);
+    expect((await get('/media/demo/0/99.svg')).statusCode).toBe(404);
+    expect((await get('/media/uploads/none.jpg')).statusCode).toBe(404);
+  });
+});
