@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { claimOnce, parseStartParam, paymentAwaitPath } from './start-params.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  askOlderInstancesToClose,
+  claimOnce,
+  listenForNewerInstances,
+  parseStartParam,
+  paymentAwaitPath,
+} from './start-params.ts';
 
 describe('start parameters (spec §2)', () => {
   it('"productId_{number}" opens the product drawer', () => {
@@ -41,5 +47,26 @@ describe('start parameters (spec §2)', () => {
     expect(localStorage.getItem('shop/handled-start-params')).toBeNull();
     sessionStorage.clear();
     expect(claimOnce('productId_5', 'session')).toBe(true);
+  });
+});
+
+describe('closing older instances (spec §2: "asks older open instances to close")', () => {
+  const post = (message: object) => {
+    const channel = new BroadcastChannel('shop-instances');
+    channel.postMessage(message);
+    channel.close();
+  };
+
+  it('closes when a newer instance says so, never for its own message or an older one', async () => {
+    const onNewer = vi.fn();
+    const stop = listenForNewerInstances(onNewer);
+    askOlderInstancesToClose();
+    post({ type: 'close-older', startedAt: 1, sender: 'older-instance' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onNewer).not.toHaveBeenCalled();
+
+    post({ type: 'close-older', startedAt: Date.now() + 1000, sender: 'newer-instance' });
+    await vi.waitFor(() => expect(onNewer).toHaveBeenCalledOnce());
+    stop();
   });
 });
