@@ -6,11 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { createRouter } from './app/router.tsx';
+import { installConsoleInterceptor } from './features/debug-console/console-interceptor.ts';
 import { initTelegram } from './telegram/init.ts';
 import { installDevTelegramMock } from './telegram/mock-env.ts';
 import './styles.css';
 
 async function boot() {
+  installConsoleInterceptor();
   const root = createRoot(document.getElementById('root')!);
   const inTelegram = await installDevTelegramMock();
   if (!inTelegram) {

@@ -1,5 +1,6 @@
 // Every route of the spec's §2, each loaded lazily. Pages not built yet share the placeholder.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from '../features/session/components/spinner.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -47,6 +48,8 @@ const withoutNavigation: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first lazy page loads (and keeps React Router from warning about it).
+    HydrateFallback: FullScreenSpinner,
     children: [
       { element: <NavLayout />, children: withNavigation },
       { element: <PlainLayout />, children: withoutNavigation },

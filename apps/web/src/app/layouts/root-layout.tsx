@@ -2,8 +2,8 @@
 // the text "error" when it fails (spec §4 and §8).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
 import { FullScreenSpinner } from '../../features/session/components/spinner.tsx';
+import { AppShell } from '../app-shell.tsx';
 import { startSession } from '../session-start.ts';
 
 type Status = 'loading' | 'ready' | 'error';
@@ -32,5 +32,5 @@ export function RootLayout() {
 
   if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'error') return <div className="fullscreen-center session-error">error</div>;
-  return <Outlet />;
+  return <AppShell />;
 }

@@ -1,0 +1,54 @@
+// The one Telegram BackButton handler of the app (spec §2): closes the top-most layer first,
+// then follows the route rules of back-rules.ts. Registered once and removed on unmount.
+import { backButton } from '@tma.js/sdk-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useLayerStack } from '../../components/ui/layer-stack-store.ts';
+import { resolveBack, shouldShowBackButton } from './back-rules.ts';
+import { markBackNavigation, readNavigationState, writeNavigationState } from './navigation-history.ts';
+
+export function BackButtonController() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const layersOpen = useLayerStack((s) => s.layers.length > 0);
+
+  const latest = useRef({ location, navigate, queryClient });
+  useEffect(() => {
+    latest.current = { location, navigate, queryClient };
+  });
+
+  useEffect(() => {
+    if (shouldShowBackButton(location.pathname, layersOpen)) backButton.show.ifAvailable();
+    else backButton.hide.ifAvailable();
+  }, [location.pathname, layersOpen]);
+
+  useEffect(() => {
+    const onBack = () => {
+      const stack = useLayerStack.getState();
+      if (stack.closeTopLayer()) return;
+      const { location: loc, navigate: go, queryClient: qc } = latest.current;
+      const placingModal = stack.layers.findLast((l) => l.kind === 'placing-modal');
+      const action = resolveBack({
+        pathname: loc.pathname,
+        search: loc.search,
+        placingModalOpen: !!placingModal,
+      });
+      if (action.type === 'close-placing-modal') {
+        placingModal?.close();
+        if (placingModal) stack.unregister(placingModal.id);
+        return;
+      }
+      if (action.type === 'payment-await') void qc.invalidateQueries({ queryKey: ['orders'] });
+      writeNavigationState(markBackNavigation(readNavigationState(), action.to.split('?')[0]!));
+      void go(action.to, { replace: action.replace });
+    };
+    const off = backButton.onClick.ifAvailable(onBack);
+    return () => {
+      if (off.ok) off.data();
+    };
+  }, []);
+
+  return null;
+}

@@ -1,0 +1,43 @@
+// Opens the product drawer for `?id=<productId>` in the address and removes the id on close
+// (spec §2). The drawer and vaul load only when a product is opened.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+const ProductDrawer = lazy(() => import('../features/product/components/product-drawer.tsx'));
+
+const CLOSE_ANIMATION_MS = 500;
+
+export function ProductDrawerHost() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  // Keep the last product mounted while the sheet animates closed.
+  const [shown, setShown] = useState<number | null>(id);
+  if (id !== null && shown !== id) setShown(id);
+  useEffect(() => {
+    if (id !== null) return;
+    const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+
+  if (shown === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <ProductDrawer
+        productId={id ?? shown}
+        open={id !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.delete('id');
+              return next;
+            },
+            { replace: true },
+          );
+        }}
+      />
+    </Suspense>
+  );
+}

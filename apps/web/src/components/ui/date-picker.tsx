@@ -1,0 +1,74 @@
+// The date picker (spec §5): a text field in month/day/year with a calendar (react-day-picker,
+// Russian locale, Monday week start) loaded only when opened.
+import { lazy, Suspense, useState } from 'react';
+import { formatDateInput, INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
+import { TextField } from './text-field.tsx';
+import './date-picker.css';
+
+const Calendar = lazy(() => import('./date-picker-calendar.tsx'));
+
+type Props = {
+  label: string;
+  value: Date | null;
+  onChange: (date: Date | null) => void;
+  fromYear?: number;
+  toYear?: number;
+};
+
+export function DatePicker({
+  label,
+  value,
+  onChange,
+  fromYear = 1920,
+  toYear = new Date().getFullYear(),
+}: Props) {
+  const [text, setText] = useState(value ? formatDateInput(value) : '');
+  const [touched, setTouched] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const parsed = parseDateInput(text);
+  const invalid = touched && text.length > 0 && !parsed;
+
+  return (
+    <div className="date-picker">
+      <TextField
+        label={label}
+        value={text}
+        inputMode="numeric"
+        placeholder="MM/DD/YYYY"
+        error={invalid ? INVALID_DATE_MESSAGE : undefined}
+        onValueChange={(next) => {
+          const masked = maskDateInput(next);
+          setText(masked);
+          onChange(parseDateInput(masked));
+        }}
+        onBlur={() => setTouched(true)}
+      />
+      <button
+        type="button"
+        className="date-picker__toggle"
+        aria-label="Выбрать дату в календаре"
+        aria-expanded={calendarOpen}
+        onClick={() => setCalendarOpen((open) => !open)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5" />
+        </svg>
+      </button>
+      {calendarOpen && (
+        <Suspense fallback={null}>
+          <Calendar
+            selected={parsed ?? value ?? undefined}
+            fromYear={fromYear}
+            toYear={toYear}
+            onSelect={(date) => {
+              setText(formatDateInput(date));
+              setTouched(true);
+              setCalendarOpen(false);
+              onChange(date);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

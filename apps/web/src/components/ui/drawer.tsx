@@ -1,0 +1,73 @@
+// Drawers on vaul (spec §4, §9): bottom, top and full-screen variants, side drawers 3/4 wide, at
+// most 640 px; close threshold 0.25, scroll lock 100 ms, 0.5 s animation and 0.4 drag velocity
+// (vaul's own), overlay black 30 %. Each open drawer registers in the shared layer stack; a click
+// on a toast or the lightbox does not dismiss it.
+import type { ReactNode } from 'react';
+import { Drawer as Vaul } from 'vaul';
+import { useLayer } from './use-layer.ts';
+import './drawer.css';
+
+export type DrawerVariant = 'bottom' | 'top' | 'full' | 'left' | 'right';
+
+export const DRAWER_CLOSE_THRESHOLD = 0.25;
+export const DRAWER_SCROLL_LOCK_MS = 100;
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  variant?: DrawerVariant;
+  /** Accessible title; shown as a heading unless `hideTitle`. */
+  title: string;
+  hideTitle?: boolean;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+};
+
+/** Pointer-downs inside these do not count as "outside" the drawer. */
+const KEEP_OPEN_SELECTOR = '[data-sonner-toaster], .yarl__root, .debug-console, .confirm-sheet';
+
+function keepOpenOnToastOrLightbox(event: { target: EventTarget | null; preventDefault: () => void }) {
+  if (event.target instanceof Element && event.target.closest(KEEP_OPEN_SELECTOR)) event.preventDefault();
+}
+
+export function Drawer({
+  open,
+  onOpenChange,
+  variant = 'bottom',
+  title,
+  hideTitle,
+  description,
+  children,
+  className,
+}: Props) {
+  useLayer('drawer', open, () => onOpenChange(false));
+  const direction = variant === 'full' ? 'bottom' : variant;
+  return (
+    <Vaul.Root
+      open={open}
+      onOpenChange={onOpenChange}
+      direction={direction}
+      closeThreshold={DRAWER_CLOSE_THRESHOLD}
+      scrollLockTimeout={DRAWER_SCROLL_LOCK_MS}
+      repositionInputs={false}
+    >
+      <Vaul.Portal>
+        <Vaul.Overlay className="drawer-overlay" />
+        <Vaul.Content
+          className={`drawer drawer--${variant}${className ? ` ${className}` : ''}`}
+          onPointerDownOutside={keepOpenOnToastOrLightbox}
+          onInteractOutside={keepOpenOnToastOrLightbox}
+        >
+          {(variant === 'bottom' || variant === 'full') && (
+            <div className="drawer__handle" aria-hidden="true" />
+          )}
+          <Vaul.Title className={hideTitle ? 'visually-hidden' : 'drawer__title'}>{title}</Vaul.Title>
+          <Vaul.Description className="visually-hidden">{description ?? title}</Vaul.Description>
+          <div className="drawer__body">{children}</div>
+          {variant === 'top' && <div className="drawer__handle drawer__handle--bottom" aria-hidden="true" />}
+        </Vaul.Content>
+      </Vaul.Portal>
+    </Vaul.Root>
+  );
+}

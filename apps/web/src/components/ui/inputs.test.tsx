@@ -1,0 +1,132 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
+import { DatePicker } from './date-picker.tsx';
+import { SearchInput } from './search-input.tsx';
+import { Digits12Field, EmailField, SeriesField, TextField } from './text-field.tsx';
+
+function ControlledSearch({ onCancel }: { onCancel?: () => void }) {
+  const [value, setValue] = useState('');
+  return <SearchInput aria-label="Поиск" value={value} onValueChange={setValue} onCancel={onCancel} />;
+}
+
+describe('search input (spec §4: "shows cancel when focused and clear when filled; clear empties and refocuses; cancel clears, blurs and calls the cancel callback")', () => {
+  it('shows cancel only while focused and clear only while filled', async () => {
+    const user = userEvent.setup();
+    render(<ControlledSearch />);
+    const input = screen.getByRole('searchbox', { name: 'Поиск' });
+    expect(input).toHaveAttribute('placeholder', 'Search');
+    expect(screen.queryByRole('button', { name: 'Отменить' })).toBeNull();
+    await user.click(input);
+    expect(screen.getByRole('button', { name: 'Отменить' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Очистить' })).toBeNull();
+    await user.type(input, 'nike');
+    expect(screen.getByRole('button', { name: 'Очистить' })).toBeVisible();
+  });
+
+  it('clear empties and refocuses', async () => {
+    const user = userEvent.setup();
+    render(<ControlledSearch />);
+    const input = screen.getByRole('searchbox', { name: 'Поиск' });
+    await user.type(input, 'zara');
+    await user.click(screen.getByRole('button', { name: 'Очистить' }));
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+  });
+
+  it('cancel clears, blurs and calls the cancel callback', async () => {
+    const user = userEvent.setup();
+    const onCancel = vi.fn();
+    render(<ControlledSearch onCancel={onCancel} />);
+    const input = screen.getByRole('searchbox', { name: 'Поиск' });
+    await user.type(input, 'puma');
+    await user.click(screen.getByRole('button', { name: 'Отменить' }));
+    expect(input).toHaveValue('');
+    expect(input).not.toHaveFocus();
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+});
+
+function Controlled({ kind }: { kind: 'text' | 'email' | 'digits' | 'series' }) {
+  const [value, setValue] = useState('');
+  const props = { label: 'Поле', value, onValueChange: setValue };
+  if (kind === 'email') return <EmailField {...props} />;
+  if (kind === 'digits') return <Digits12Field {...props} />;
+  if (kind === 'series') return <SeriesField {...props} />;
+  return <TextField {...props} />;
+}
+
+describe('text inputs (spec §4, §5)', () => {
+  it('"focused and filled states raise the floating label"', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Controlled kind="text" />);
+    const field = container.querySelector('.text-field')!;
+    expect(field).not.toHaveClass('text-field--raised');
+    expect(field).toHaveClass('text-field--large');
+    await user.click(screen.getByLabelText('Поле'));
+    expect(field).toHaveClass('text-field--raised');
+    await user.type(screen.getByLabelText('Поле'), 'а');
+    await user.tab();
+    expect(field).toHaveClass('text-field--raised');
+  });
+
+  it('the e-mail input has the e-mail type, keyboard and autofill', () => {
+    render(<Controlled kind="email" />);
+    const input = screen.getByLabelText('Поле');
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toHaveAttribute('inputmode', 'email');
+    expect(input).toHaveAttribute('autocomplete', 'email');
+  });
+
+  it('the numeric inputs keep digits only (max 12; max 4 as "12 34")', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Controlled kind="digits" />);
+    await user.type(screen.getByLabelText('Поле'), '12a34-5678 90123');
+    expect(screen.getByLabelText('Поле')).toHaveValue('123456789012');
+    unmount();
+    render(<Controlled kind="series" />);
+    await user.type(screen.getByLabelText('Поле'), '4a5x06');
+    expect(screen.getByLabelText('Поле')).toHaveValue('45 06');
+  });
+});
+
+describe('date picker (spec §5: "format month/day/year with slashes; invalid date message Date input not valid.")', () => {
+  it('parses month/day/year only', () => {
+    expect(parseDateInput('12/31/2000')?.getDate()).toBe(31);
+    expect(parseDateInput('02/30/2000')).toBeNull();
+    expect(parseDateInput('31/12/2000')).toBeNull();
+    expect(parseDateInput('2000-12-31')).toBeNull();
+    expect(maskDateInput('12312000')).toBe('12/31/2000');
+  });
+
+  it('shows "Date input not valid." for an invalid date after leaving the field', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<DatePicker label="Дата рождения" value={null} onChange={onChange} />);
+    const input = screen.getByLabelText('Дата рождения');
+    await user.type(input, '13452000');
+    await user.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_DATE_MESSAGE);
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    await user.clear(input);
+    await user.type(input, '01152000');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((onChange.mock.lastCall?.[0] as Date).getMonth()).toBe(0);
+  });
+
+  it('opens a Russian calendar starting on Monday', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <DatePicker label="Дата" value={new Date(2024, 0, 15)} onChange={() => {}} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Выбрать дату в календаре' }));
+    await waitFor(() => expect(container.querySelectorAll('th.rdp-weekday')).toHaveLength(7));
+    const headers = [...container.querySelectorAll('th.rdp-weekday')].map((th) =>
+      th.getAttribute('aria-label'),
+    );
+    expect(headers[0]).toMatch(/понедельник/i);
+    expect(headers[6]).toMatch(/воскресенье/i);
+  });
+});

@@ -1,0 +1,43 @@
+// The size-chart drawer "Размерная сетка" (spec §2) for a product's size table (spec §3:
+// columns with key, long and values; tips).
+import { Drawer } from './drawer.tsx';
+import './size-chart-drawer.css';
+
+export type SizeTable = { columns: { key: string; long: string; values: string[] }[]; tips?: string[] };
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; table: SizeTable };
+
+export default function SizeChartDrawer({ open, onOpenChange, table }: Props) {
+  const rows = Math.max(0, ...table.columns.map((c) => c.values.length));
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange} title="Размерная сетка">
+      <div className="size-chart">
+        <table>
+          <thead>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c.key} scope="col" title={c.long}>
+                  {c.long || c.key}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: rows }, (_, row) => (
+              <tr key={row}>
+                {table.columns.map((c) => (
+                  <td key={c.key}>{c.values[row] ?? '—'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {table.tips?.map((tip) => (
+        <p key={tip} className="size-chart__tip">
+          {tip}
+        </p>
+      ))}
+    </Drawer>
+  );
+}

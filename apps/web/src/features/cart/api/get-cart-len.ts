@@ -1,0 +1,12 @@
+import { CartLenResponseSchema } from '@shop/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The key POST /cart invalidates (spec §7: "cartsLength"). */
+export const CART_LEN_QUERY_KEY = ['cartsLength'] as const;
+
+export const getCartLen = async (): Promise<number> =>
+  (await api('/v1/cart/len', { schema: CartLenResponseSchema })).result.len;
+
+export const cartLenQueryOptions = () =>
+  queryOptions({ queryKey: CART_LEN_QUERY_KEY, queryFn: getCartLen, staleTime: 10 * 60_000 });

@@ -1,0 +1,12 @@
+/** "Рекомендуемые бренды" of the search overlay (spec §2), in the spec's order. */
+export const RECOMMENDED_BRANDS = [
+  'Nike',
+  'Adidas',
+  'Zara',
+  'Uniqlo',
+  'Guess',
+  'Mango',
+  'Uzefi',
+  'Tommy Hilfiger',
+  'Puma',
+] as const;

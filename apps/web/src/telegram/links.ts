@@ -1,0 +1,33 @@
+// Links out of the app: external pages through Telegram's openLink (a new browser tab when that
+// fails, spec §8) and product sharing through Telegram's share dialog with the
+// `startapp=productId_{id}` deep link and the product title (spec §7).
+import { openLink, shareURL } from '@tma.js/sdk-react';
+
+const BOT_USERNAME: string = (import.meta.env.VITE_BOT_USERNAME as string | undefined) || 'poizon_shop_bot';
+const APP_NAME: string = (import.meta.env.VITE_APP_NAME as string | undefined) || 'shop';
+
+export function openExternalLink(url: string): void {
+  try {
+    if (!openLink.isAvailable()) throw new Error('openLink is not available');
+    openLink(url);
+  } catch (error) {
+    console.warn('Telegram could not open the link; opening a new tab', error);
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }
+}
+
+export function productDeepLink(productId: number, bot = BOT_USERNAME, app = APP_NAME): string {
+  return `https://t.me/${bot}/${app}?startapp=productId_${productId}`;
+}
+
+export function shareProduct(productId: number, title: string): void {
+  const link = productDeepLink(productId);
+  try {
+    if (!shareURL.isAvailable()) throw new Error('shareURL is not available');
+    shareURL(link, title);
+  } catch (error) {
+    console.warn('Telegram share dialog is not available; opening the share link', error);
+    const url = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`;
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }
+}
