@@ -265,7 +265,7 @@ async function main() {
       const qs = new URLSearchParams(params).toString();
       const plan = await planSearch(db, query);
       const probe = (text: string) =>
-        sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${text}))`;
+        sql`SELECT catalog_fulltext_matches(websearch_to_tsquery('russian', ${text}))`;
       const original = query.search_string?.trim();
       const planning: SQL[] = [];
       if (original) {

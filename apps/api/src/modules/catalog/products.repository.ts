@@ -64,7 +64,7 @@ const fullTextMatches = async (db: Database, text: string) =>
   (
     await queryRows<{ found: boolean }>(
       db,
-      sql`SELECT EXISTS (SELECT 1 FROM products p WHERE p.search @@ websearch_to_tsquery('russian', ${text})) AS found`,
+      sql`SELECT catalog_fulltext_matches(websearch_to_tsquery('russian', ${text})) AS found`,
     )
   )[0]?.found === true;
 
