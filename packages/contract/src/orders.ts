@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { BodyIdSchema, LineQuantitySchema } from './commerce-common.ts';
 import { resultOf } from './common.ts';
+import { DeliveryAddressSchema } from './delivery.ts';
 
-export const OrderStatusSchema = z.enum([
+/** Order statuses in their order of progress (DESIGN §5); the database column uses the same list. */
+export const ORDER_STATUSES = [
   'awaiting_payment',
   'paid',
   'purchasing',
@@ -14,7 +16,8 @@ export const OrderStatusSchema = z.enum([
   'completed',
   'canceled',
   'refunded',
-]);
+] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderPageQuerySchema = z.object({
@@ -55,14 +58,8 @@ export const OrderItemSchema = z.object({
   quantity: z.number().int(),
 });
 
-export const OrderDeliverySchema = z.object({
-  id: z.number().int(),
-  city: z.string(),
-  address: z.string(),
-  fio: z.string(),
-  last_name: z.string(),
-  phone_number: z.string(),
-});
+/** The address as it was when the order was placed (a snapshot, without the default flag). */
+export const OrderDeliverySchema = DeliveryAddressSchema.omit({ is_default: true });
 
 export const OrderSchema = z.object({
   id: z.number().int(),

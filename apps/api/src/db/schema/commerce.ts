@@ -1,6 +1,7 @@
 // Per-shopper commerce tables: cart, favourites, delivery addresses, encrypted passport data,
 // orders with snapshotted lines, payments and the sandbox provider's own ledger (DESIGN §5).
 // Money is integer roubles.
+import { ORDER_STATUSES } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,18 +19,6 @@ import {
 import { products, variants } from './catalog.ts';
 import { users } from './users.ts';
 
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'paid',
-  'purchasing',
-  'to_warehouse',
-  'customs',
-  'delivering',
-  'ready_for_pickup',
-  'completed',
-  'canceled',
-  'refunded',
-] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
