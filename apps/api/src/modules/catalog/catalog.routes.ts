@@ -14,6 +14,7 @@ import {
   SimilarProductsResponseSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { notFound } from '../../plugins/errors.ts';
 import {
   categoryTree,
@@ -26,7 +27,25 @@ import { suggest } from './search.repository.ts';
 
 const errors = { 400: ApiErrorSchema };
 
+/**
+ * Facets count every product the selection reaches: at a million products a category page costs
+ * a full aggregation. Every shopper opening the same page asks the same question, so answers are
+ * kept briefly per instance; counts may lag stock by this long, which a filter sheet can afford.
+ */
+const FACETS_TTL_MS = 30_000;
+
+/** The same selection in any spelling (list order, duplicates) gives the same key. */
+export function facetsCacheKey(query: Record<string, unknown>): string {
+  const canonical = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
+    .map(([k, v]) => [k, Array.isArray(v) ? [...new Set(v.map(String))].sort() : v] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(canonical);
+}
+
 export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
+  // Holds the pending answer, so concurrent requests for one selection share one computation.
+  const facets = new LRUCache<string, ReturnType<typeof productFilters>>({ max: 1000, ttl: FACETS_TTL_MS });
   app.get(
     '/product',
     {
@@ -50,7 +69,16 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductFiltersResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await productFilters(app.db, request.query) }),
+    async (request) => {
+      const key = facetsCacheKey(request.query);
+      let answer = facets.get(key);
+      if (!answer) {
+        answer = productFilters(app.db, request.query);
+        facets.set(key, answer);
+        answer.catch(() => facets.delete(key));
+      }
+      return { result: await answer };
+    },
   );
 };
 

@@ -335,35 +335,35 @@ function compareSizes(a: string, b: string): number {
 export async function productFilters(db: Database, filters: ListingFilters): Promise<ProductFilters> {
   const plan = await planSearch(db, filters);
   const w = (except?: FilterKind) => and(filterConditions(filters, plan, except));
-  const brandRows = await queryRows<{ id: number; name: string; count: number }>(
-    db,
-    sql`SELECT b.id, b.name, count(*)::int AS count FROM products p JOIN brands b ON b.id = p.brand_id
+  // Independent aggregations: on a server pool they run side by side.
+  const [brandRows, colorRows, sizeRows, categoryRows, fitRows, totalRows] = await Promise.all([
+    queryRows<{ id: number; name: string; count: number }>(
+      db,
+      sql`SELECT b.id, b.name, count(*)::int AS count FROM products p JOIN brands b ON b.id = p.brand_id
         WHERE ${w('brand_ids')} GROUP BY b.id, b.name ORDER BY count DESC, b.name`,
-  );
-  const colorRows = await queryRows<{ value: string; count: number }>(
-    db,
-    sql`SELECT c AS value, count(*)::int AS count FROM products p, unnest(p.colors) c
+    ),
+    queryRows<{ value: string; count: number }>(
+      db,
+      sql`SELECT c AS value, count(*)::int AS count FROM products p, unnest(p.colors) c
         WHERE ${w('colors')} GROUP BY c ORDER BY count DESC, c`,
-  );
-  const sizeRows = await queryRows<{ value: string; count: number }>(
-    db,
-    sql`SELECT s AS value, count(*)::int AS count FROM products p, unnest(p.sizes_eu) s
+    ),
+    queryRows<{ value: string; count: number }>(
+      db,
+      sql`SELECT s AS value, count(*)::int AS count FROM products p, unnest(p.sizes_eu) s
         WHERE ${w('sizes_eu')} GROUP BY s`,
-  );
-  const categoryRows = await queryRows<{ id: number; name: string; count: number }>(
-    db,
-    sql`SELECT k.id, k.name, count(*)::int AS count FROM products p, unnest(p.category_ids) c JOIN categories k ON k.id = c
+    ),
+    queryRows<{ id: number; name: string; count: number }>(
+      db,
+      sql`SELECT k.id, k.name, count(*)::int AS count FROM products p, unnest(p.category_ids) c JOIN categories k ON k.id = c
         WHERE ${w('category_ids')} GROUP BY k.id, k.name, k.position ORDER BY k.position, k.id`,
-  );
-  const fitRows = await queryRows<{ value: ProductFilters['fit_people'][number]['value']; count: number }>(
-    db,
-    sql`SELECT p.fit_people AS value, count(*)::int AS count FROM products p
+    ),
+    queryRows<{ value: ProductFilters['fit_people'][number]['value']; count: number }>(
+      db,
+      sql`SELECT p.fit_people AS value, count(*)::int AS count FROM products p
         WHERE ${w('category_fit_people')} GROUP BY p.fit_people ORDER BY count DESC`,
-  );
-  const totalRows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM products p WHERE ${w()}`,
-  );
+    ),
+    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${w()}`),
+  ]);
   return {
     brands: brandRows,
     colors: colorRows,
