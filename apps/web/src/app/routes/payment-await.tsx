@@ -1,0 +1,8 @@
+import { useSearchParams } from 'react-router';
+import { PaymentAwaitView } from '../../features/orders/components/payment-await-view.tsx';
+
+export function Component() {
+  const [params] = useSearchParams();
+  const guid = params.get('transaction_guid') ?? '';
+  return <PaymentAwaitView key={guid} transactionGuid={guid} />;
+}
