@@ -5,6 +5,7 @@
 import type { CartEntry, CartVariant } from '@shop/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
@@ -201,9 +202,8 @@ export function BasketView({ onCheckout }: Props) {
             {formatPrice(sum)}
           </span>
         </div>
-        <button
-          type="button"
-          className="button button--primary button--large basket-checkout__button"
+        <Button
+          className="basket-checkout__button"
           disabled={selected.length === 0}
           onClick={() => {
             haptic.impact();
@@ -211,7 +211,7 @@ export function BasketView({ onCheckout }: Props) {
           }}
         >
           Оформить заказ
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -130,9 +130,10 @@ function OrderProgress({ order }: { order: Order }) {
         ))}
       </ol>
       <div className="order-progress__labels">
-        <span>{PROGRESS_STEPS[0]?.label}</span>
         <span className="order-progress__current">{current?.label}</span>
-        <span>{PROGRESS_STEPS.at(-1)?.label}</span>
+        <span>
+          этап {at + 1} из {PROGRESS_STEPS.length}
+        </span>
       </div>
     </div>
   );

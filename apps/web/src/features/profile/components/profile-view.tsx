@@ -4,6 +4,7 @@
 import type { Profile } from '@shop/contract';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { inviteDeepLink, shareLink } from '../../../telegram/links.ts';
@@ -59,12 +60,12 @@ export function ProfileView({ user, activeOrders, help }: Props) {
           <p className="profile-invite__text">Друг получит скидку на первый заказ, а вы — 1000 ₽ бонусами.</p>
           <code className="profile-invite__link">{invite}</code>
           <div className="profile-invite__actions">
-            <button type="button" className="button button--primary button--medium" onClick={shareInvite}>
+            <Button size="medium" onClick={shareInvite}>
               Поделиться
-            </button>
-            <button
-              type="button"
-              className="button button--light-primary button--medium"
+            </Button>
+            <Button
+              variant="light-primary"
+              size="medium"
               onClick={() => {
                 void navigator.clipboard?.writeText(invite).then(
                   () => notify.success('Ссылка скопирована'),
@@ -73,17 +74,17 @@ export function ProfileView({ user, activeOrders, help }: Props) {
               }}
             >
               Копировать
-            </button>
-            <button
-              type="button"
-              className="button button--secondary button--medium"
+            </Button>
+            <Button
+              variant="secondary"
+              size="medium"
               onClick={() => {
                 haptic.selection();
                 setRewardOpen(true);
               }}
             >
               Награды
-            </button>
+            </Button>
           </div>
         </section>
       )}
