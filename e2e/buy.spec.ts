@@ -6,6 +6,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
+
+// 390×844 CSS pixels at 1×: the screenshots stay small enough for docs/screenshots.
+test.use({ deviceScaleFactor: 1 });
+
+/** Screenshots without a passing toast over the page title. */
+async function toastsGone(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
 const norm = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 
 type Variant = { id: number; qty: number; price: number };
@@ -145,6 +153,7 @@ test('basket → quantity and removal → placing with a new address and passpor
   await phone.press('End');
   await phone.pressSequentially('6789');
   await expect(phone).toHaveValue('+7 912 345-67-89');
+  await toastsGone(page);
   await page.screenshot({ path: shot('placing-1-delivery-light') });
   await page.getByRole('button', { name: 'Далее' }).click();
 
@@ -244,8 +253,10 @@ test('"Отменить" on the sandbox page shows the failure with the way on; 
   await addToCart(request, token, c!.product.id, c!.variant.id);
 
   await page.goto('/basket');
+  await expect(page.getByRole('list', { name: 'Товары в корзине' }).getByRole('listitem')).toHaveCount(1);
   await page.screenshot({ path: shot('basket-dark') });
   await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page.getByRole('list', { name: 'Товары заказа' })).toBeVisible();
   await page.screenshot({ path: shot('placing-0-items-dark') });
   await page.getByRole('button', { name: 'Далее' }).click();
   await expect(page).toHaveURL(/step=1$/);
@@ -310,6 +321,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/profile\/delivery$/);
     const address = page.getByRole('listitem').filter({ hasText: `Невский пр., 1 (${scheme})` });
     await expect(address).toBeVisible();
+    await toastsGone(page);
     await page.screenshot({ path: shot(`profile-delivery-${scheme}`) });
     await address.getByRole('link').click();
     await expect(page).toHaveURL(/\/profile\/delivery\/set\/\d+$/);

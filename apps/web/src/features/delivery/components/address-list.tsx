@@ -7,11 +7,12 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useDeleteDelivery } from '../api/delete-delivery.ts';
+import { formatPhoneInput } from '../phone-mask.ts';
 import './address-list.css';
 
 export const addressLine = (a: Pick<DeliveryAddress, 'city' | 'address'>) => `${a.city}, ${a.address}`;
 export const recipientLine = (a: Pick<DeliveryAddress, 'last_name' | 'fio' | 'phone_number'>) =>
-  `${a.last_name} ${a.fio} · ${a.phone_number}`;
+  `${a.last_name} ${a.fio} · ${formatPhoneInput(a.phone_number)}`;
 
 type ManageProps = { mode: 'manage'; addresses: DeliveryAddress[] };
 type SelectProps = {
