@@ -21,7 +21,8 @@ import { useCreateOrder } from '../../features/orders/api/create-order.ts';
 import { usePayOrder } from '../../features/orders/use-pay-order.ts';
 import { PassportEditor } from '../../features/passport/components/passport-form.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { countRu, formatPrice } from '../../lib/format.ts';
+import { countRu } from '../../lib/format.ts';
+import { formatPrice } from '../../lib/price.ts';
 import { haptic } from '../../telegram/haptics.ts';
 
 type Line = { entry: CartEntry; variant: CartVariant };

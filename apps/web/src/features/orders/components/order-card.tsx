@@ -2,7 +2,8 @@
 import type { Order } from '@shop/contract';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
-import { countRu, formatDateRu, formatPrice } from '../../../lib/format.ts';
+import { countRu, formatDateRu } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/price.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
 
