@@ -7,7 +7,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useDeleteDelivery } from '../api/delete-delivery.ts';
-import { formatPhoneInput } from '../phone-mask.ts';
+import { formatPhoneInput } from '../../../lib/phone.ts';
 import './address-list.css';
 
 export const addressLine = (a: Pick<DeliveryAddress, 'city' | 'address'>) => `${a.city}, ${a.address}`;

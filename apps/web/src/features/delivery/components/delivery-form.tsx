@@ -6,7 +6,7 @@ import { DeliveryBodySchema, type DeliveryAddress, type DeliveryBody } from '@sh
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatPhoneInput } from '../phone-mask.ts';
+import { formatPhoneInput } from '../../../lib/phone.ts';
 import './delivery-form.css';
 
 type FormInput = z.input<typeof DeliveryBodySchema>;

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu, formatDateRu } from '../../../lib/format.ts';
+import { formatPhoneInput } from '../../../lib/phone.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -68,7 +69,7 @@ export function OrderDetails({ order }: { order: Order }) {
           {order.delivery.city}, {order.delivery.address}
         </p>
         <p className="order-kv order-kv--hint">
-          {order.delivery.last_name} {order.delivery.fio} · {order.delivery.phone_number}
+          {order.delivery.last_name} {order.delivery.fio} · {formatPhoneInput(order.delivery.phone_number)}
         </p>
       </section>
 

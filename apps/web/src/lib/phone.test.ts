@@ -1,6 +1,6 @@
 import { DeliveryBodySchema } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { formatPhoneInput } from './phone-mask.ts';
+import { formatPhoneInput } from './phone.ts';
 
 describe('formatPhoneInput', () => {
   it.each([
