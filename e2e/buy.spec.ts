@@ -133,6 +133,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // Order placing, step 0: the chosen line with the server's price.
     await page.getByRole('button', { name: 'Оформить заказ' }).click();
     await expect(page).toHaveURL(/\/orders\/placing\?step=0$/);
+    await expect(page.getByRole('heading', { name: 'Оформление заказа' })).toBeVisible();
     await expect(page.getByText('Шаг 1 из 4')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Товары заказа' }).getByRole('listitem')).toHaveCount(1);
     expect(norm(await page.getByTestId('placing-total').textContent())).toBe(
@@ -308,6 +309,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText('Ожидает оплаты').first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Оплатить/ })).toBeVisible();
     await page.screenshot({ path: shot(`order-details-awaiting-${scheme}`), fullPage: true });
+
+    // Paying again from the order: a new payment of the same order, this time paid.
+    const retryPopup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: /^Оплатить/ }).click();
+    const retry = await retryPopup;
+    await retry.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(retry.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+    await retry.close();
+    await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+    await page.getByRole('link', { name: 'К заказу' }).click();
+    await expect(page.getByText('Оплачен').first()).toBeVisible();
   });
 }
 

@@ -4,5 +4,10 @@ import { PaymentAwaitView } from '../../features/orders/components/payment-await
 export function Component() {
   const [params] = useSearchParams();
   const guid = params.get('transaction_guid') ?? '';
-  return <PaymentAwaitView key={guid} transactionGuid={guid} />;
+  return (
+    <section>
+      <h1 className="page-title">Оплата заказа</h1>
+      <PaymentAwaitView key={guid} transactionGuid={guid} />
+    </section>
+  );
 }

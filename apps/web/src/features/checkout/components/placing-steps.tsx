@@ -1,4 +1,5 @@
-// The step header of order placing: "Шаг 2 из 4", the step name and a four-part progress bar.
+// The header of order placing: the page title, the step name with "Шаг 2 из 4" and a four-part
+// progress bar.
 import './placing.css';
 
 export const PLACING_STEPS = ['Товары', 'Доставка', 'Данные для таможни', 'Подтверждение'] as const;
@@ -6,10 +7,13 @@ export const PLACING_STEPS = ['Товары', 'Доставка', 'Данные 
 export function PlacingSteps({ step }: { step: number }) {
   return (
     <header className="placing-steps">
-      <p className="placing-steps__count">
-        Шаг {step + 1} из {PLACING_STEPS.length}
-      </p>
-      <h1 className="placing-steps__title">{PLACING_STEPS[step]}</h1>
+      <h1 className="page-title">Оформление заказа</h1>
+      <div className="placing-steps__row">
+        <h2 className="placing-steps__title">{PLACING_STEPS[step]}</h2>
+        <p className="placing-steps__count">
+          Шаг {step + 1} из {PLACING_STEPS.length}
+        </p>
+      </div>
       <ol className="placing-steps__bar" aria-hidden="true">
         {PLACING_STEPS.map((name, i) => (
           <li key={name} className={i <= step ? 'placing-steps__part placing-steps__part--done' : 'placing-steps__part'} />

@@ -26,7 +26,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
     return (
       <div className="payment-result" role="status">
         <ResultIcon kind="failure" />
-        <h1 className="payment-result__title">Платёж не найден</h1>
+        <h2 className="payment-result__title">Платёж не найден</h2>
         <p className="payment-result__text">Проверьте статус заказа в истории заказов.</p>
         <div className="payment-result__actions">
           <Link to="/orders/history" replace className="button button--primary button--large button--full">
@@ -41,7 +41,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
     return (
       <div className="payment-result" role="status" aria-live="polite">
         <div className="payment-result__spinner spinner" aria-hidden="true" />
-        <h1 className="payment-result__title">Ждём подтверждения оплаты</h1>
+        <h2 className="payment-result__title">Ждём подтверждения оплаты</h2>
         <p className="payment-result__text">
           Обычно это занимает несколько секунд. Если вы закрыли страницу оплаты, вернитесь к заказу и оплатите снова.
         </p>
@@ -59,7 +59,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
     return (
       <div className="payment-result" role="status" aria-live="polite">
         <ResultIcon kind="success" />
-        <h1 className="payment-result__title">Заказ оплачен</h1>
+        <h2 className="payment-result__title">Заказ оплачен</h2>
         <p className="payment-result__text">
           Спасибо за покупку! Заказ №{orderId} принят, мы сообщим в Telegram, когда он поедет к вам.
         </p>
@@ -78,7 +78,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
   return (
     <div className="payment-result" role="status" aria-live="polite">
       <ResultIcon kind="failure" />
-      <h1 className="payment-result__title">Оплата не прошла</h1>
+      <h2 className="payment-result__title">Оплата не прошла</h2>
       <p className="payment-result__text">
         Деньги не списаны. Заказ №{orderId} ждёт оплаты ещё 30 минут — попробуйте оплатить снова.
       </p>
