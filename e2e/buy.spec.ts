@@ -139,6 +139,7 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(norm(await page.getByTestId('placing-total').textContent())).toBe(
       norm(`${(2 * a!.variant.price).toLocaleString('ru-RU')} ₽`),
     );
+    await toastsGone(page);
     await page.screenshot({ path: shot(`placing-0-items-${scheme}`) });
     await page.getByRole('button', { name: 'Далее' }).click();
 
