@@ -202,10 +202,30 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/step=3$/);
     await expect(page.getByText('Москва, ул. Тверская, д. 7, кв. 12')).toBeVisible();
     await page.screenshot({ path: shot(`placing-3-confirm-${scheme}`) });
+    const orderKeys: (string | undefined)[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/order')
+        orderKeys.push(r.headers()['idempotency-key']);
+    });
+    const checkoutKey = await page.evaluate(
+      () =>
+        (JSON.parse(sessionStorage.getItem('shop/checkout') ?? '{}') as { idempotencyKey?: string })
+          .idempotencyKey,
+    );
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('button', { name: /^Оплатить/ }).click();
     const popup = await popupPromise;
     await expect(page).toHaveURL(/\/payment-await\?transaction_guid=/);
+    // One POST /order carrying this checkout attempt's key; the next attempt gets a new one.
+    expect(orderKeys).toEqual([checkoutKey]);
+    expect(checkoutKey).toMatch(/^checkout-/);
+    expect(
+      await page.evaluate(
+        () =>
+          (JSON.parse(sessionStorage.getItem('shop/checkout') ?? '{}') as { idempotencyKey?: string })
+            .idempotencyKey,
+      ),
+    ).not.toBe(checkoutKey);
     await expect(page.getByRole('heading', { name: 'Ждём подтверждения оплаты' })).toBeVisible();
     await page.screenshot({ path: shot(`payment-await-pending-${scheme}`) });
     const openLinks = await page.evaluate(() =>
