@@ -5,11 +5,12 @@ import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { BUY_PAGES } from './buy-pages.ts';
 
 const placeholder = (path: string, title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteObject => ({
   path,
   handle: { title, ...extra } satisfies RouteHandle,
-  lazy: () => import('./routes/placeholder.tsx'),
+  lazy: BUY_PAGES[path] ?? (() => import('./routes/placeholder.tsx')),
 });
 
 const withNavigation: RouteObject[] = [

@@ -31,3 +31,20 @@ export function shareProduct(productId: number, title: string): void {
     window.open(url, '_blank', 'noopener,noreferrer');
   }
 }
+
+/** The shopper's invite link: the app's deep link with `startapp=ref_{telegramId}`. */
+export function inviteDeepLink(telegramId: number, bot = BOT_USERNAME, app = APP_NAME): string {
+  return `https://t.me/${bot}/${app}?startapp=ref_${telegramId}`;
+}
+
+/** Any link through Telegram's share dialog (a t.me/share tab when that is not available). */
+export function shareLink(link: string, text: string): void {
+  try {
+    if (!shareURL.isAvailable()) throw new Error('shareURL is not available');
+    shareURL(link, text);
+  } catch (error) {
+    console.warn('Telegram share dialog is not available; opening the share link', error);
+    const url = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }
+}

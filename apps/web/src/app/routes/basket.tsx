@@ -1,0 +1,21 @@
+// The basket page: the cart feature's lines and selection; ordering starts a checkout attempt
+// with the chosen lines and goes to step 0 of order placing.
+import { useNavigate } from 'react-router';
+import { BasketView } from '../../features/cart/components/basket-view.tsx';
+import { useCheckoutStore } from '../../features/checkout/checkout-store.ts';
+
+export function Component() {
+  const navigate = useNavigate();
+  const start = useCheckoutStore((s) => s.start);
+  return (
+    <section className="basket-page">
+      <h1 className="page-title">Корзина</h1>
+      <BasketView
+        onCheckout={(variantIds) => {
+          start(variantIds);
+          void navigate('/orders/placing?step=0');
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// profile/delivery/set (a new address) and profile/delivery/set/{id} (editing one).
+import { useNavigate, useParams } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { notify } from '../../components/ui/notify.ts';
+import { useDeliveries } from '../../features/delivery/api/get-deliveries.ts';
+import { useSaveDelivery } from '../../features/delivery/api/save-delivery.ts';
+import { AddressListSkeleton } from '../../features/delivery/components/address-list.tsx';
+import { DeliveryForm } from '../../features/delivery/components/delivery-form.tsx';
+
+const FORM_ID = 'profile-delivery-form';
+
+export function Component() {
+  const { id } = useParams();
+  const editId = id ? Number(id) : undefined;
+  const deliveries = useDeliveries();
+  const save = useSaveDelivery();
+  const navigate = useNavigate();
+  const existing = editId ? deliveries.data?.find((a) => a.id === editId) : undefined;
+
+  let body;
+  if (editId && deliveries.isPending) body = <AddressListSkeleton />;
+  else if (editId && !existing) body = <p className="address-empty__hint">Адрес не найден</p>;
+  else
+    body = (
+      <>
+        <DeliveryForm
+          key={existing?.id ?? 'new'}
+          formId={FORM_ID}
+          initial={existing}
+          showDefault
+          onSubmit={async (data) => {
+            try {
+              await save.mutateAsync({ body: data, id: editId });
+              notify.success(editId ? 'Адрес сохранён' : 'Адрес добавлен');
+              void navigate('/profile/delivery', { replace: true });
+            } catch (error) {
+              notify.error(error instanceof Error ? error.message : 'Не удалось сохранить адрес');
+            }
+          }}
+        />
+        <Button fixed type="submit" form={FORM_ID} loading={save.isPending}>
+          Сохранить
+        </Button>
+      </>
+    );
+
+  return (
+    <section>
+      <h1 className="page-title">{editId ? 'Адрес доставки' : 'Новый адрес'}</h1>
+      {body}
+    </section>
+  );
+}

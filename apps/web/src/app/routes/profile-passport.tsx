@@ -1,0 +1,19 @@
+import { useNavigate } from 'react-router';
+import { notify } from '../../components/ui/notify.ts';
+import { PassportEditor } from '../../features/passport/components/passport-form.tsx';
+
+export function Component() {
+  const navigate = useNavigate();
+  return (
+    <section>
+      <h1 className="page-title">Паспортные данные</h1>
+      <PassportEditor
+        submitLabel="Сохранить"
+        onSaved={() => {
+          notify.success('Паспортные данные сохранены');
+          void navigate('/profile', { replace: true });
+        }}
+      />
+    </section>
+  );
+}

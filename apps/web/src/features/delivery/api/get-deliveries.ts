@@ -1,0 +1,13 @@
+import { DeliveryListResponseSchema, type DeliveryAddress } from '@shop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const DELIVERY_QUERY_KEY = ['delivery'] as const;
+
+export const getDeliveries = async (): Promise<DeliveryAddress[]> =>
+  (await api('/v1/delivery', { schema: DeliveryListResponseSchema })).result;
+
+export const deliveriesQueryOptions = () =>
+  queryOptions({ queryKey: DELIVERY_QUERY_KEY, queryFn: getDeliveries, staleTime: 60_000 });
+
+export const useDeliveries = () => useQuery(deliveriesQueryOptions());

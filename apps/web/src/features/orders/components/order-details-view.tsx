@@ -1,0 +1,152 @@
+// orders/details/{id}: status with the progress line, the lines, delivery and payment (the
+// "Оплатить" button while the order awaits payment).
+import type { Order } from '@shop/contract';
+import { Button } from '../../../components/ui/button.tsx';
+import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
+import { countRu, formatDateRu } from '../../../lib/format.ts';
+import { formatPhoneInput } from '../../../lib/phone.ts';
+import { formatPrice } from '../../../lib/price.ts';
+import { haptic } from '../../../telegram/haptics.ts';
+import { useOrder } from '../api/get-order.ts';
+import { PROGRESS_STEPS, progressIndex } from '../order-status.ts';
+import { usePayOrder } from '../use-pay-order.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import './orders.css';
+
+const ITEMS = ['товар', 'товара', 'товаров'] as const;
+
+export function OrderDetailsView({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId);
+  if (order.isPending) return <OrderDetailsSkeleton />;
+  if (order.isError)
+    return <p className="orders-empty__hint">{order.error.message || 'Не удалось загрузить заказ'}</p>;
+  return <OrderDetails order={order.data} />;
+}
+
+export function OrderDetails({ order }: { order: Order }) {
+  const pay = usePayOrder();
+  const units = order.items.reduce((n, i) => n + i.quantity, 0);
+  return (
+    <div className="order-details">
+      <section className="order-section">
+        <div className="order-card__head">
+          <h1 className="order-details__title">Заказ №{order.id}</h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="order-card__date">от {formatDateRu(order.created_at)}</p>
+        <OrderProgress order={order} />
+      </section>
+
+      <section className="order-section" aria-labelledby="order-items">
+        <h2 id="order-items" className="order-section__title">
+          {countRu(units, ITEMS)}
+        </h2>
+        <ul className="order-items">
+          {order.items.map((item) => (
+            <li key={item.variant_id} className="order-item">
+              <span className="order-item__image">
+                <ProductImage src={item.image} size={{ width: 160 }} alt={item.title} loading="lazy" />
+              </span>
+              <span className="order-item__body">
+                <span className="order-item__title">{item.title}</span>
+                <span className="order-item__variant">
+                  {[item.color, item.size].filter(Boolean).join(' · ')}
+                  {item.quantity > 1 ? ` · ${item.quantity} шт.` : ''}
+                </span>
+              </span>
+              <span className="order-item__price">{formatPrice(item.price * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="order-section" aria-labelledby="order-delivery">
+        <h2 id="order-delivery" className="order-section__title">
+          Доставка
+        </h2>
+        <p className="order-kv">
+          {order.delivery.city}, {order.delivery.address}
+        </p>
+        <p className="order-kv order-kv--hint">
+          {order.delivery.last_name} {order.delivery.fio} · {formatPhoneInput(order.delivery.phone_number)}
+        </p>
+      </section>
+
+      <section className="order-section" aria-labelledby="order-payment">
+        <h2 id="order-payment" className="order-section__title">
+          Оплата
+        </h2>
+        <p className="order-row">
+          <span>Товары</span>
+          <span>{formatPrice(order.total)}</span>
+        </p>
+        <p className="order-row">
+          <span>Доставка</span>
+          <span>Бесплатно</span>
+        </p>
+        <p className="order-row order-row--total">
+          <span>Итого</span>
+          <span>{formatPrice(order.total)}</span>
+        </p>
+        <p className="order-kv order-kv--hint">
+          {order.status === 'awaiting_payment'
+            ? 'Заказ ждёт оплаты. Неоплаченный заказ отменяется через 30 минут.'
+            : order.status === 'canceled'
+              ? 'Заказ отменён.'
+              : order.status === 'refunded'
+                ? 'Деньги возвращены.'
+                : 'Оплачено картой.'}
+        </p>
+      </section>
+
+      {order.status === 'awaiting_payment' && (
+        <Button
+          fixed
+          loading={pay.isPending}
+          onClick={() => {
+            haptic.impact();
+            pay.mutate(order.id);
+          }}
+        >
+          Оплатить {formatPrice(order.total)}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function OrderProgress({ order }: { order: Order }) {
+  const at = progressIndex(order.status);
+  if (at < 0) return null;
+  const current = PROGRESS_STEPS[at];
+  return (
+    <div className="order-progress" aria-label={`Этап: ${current?.label ?? ''}`}>
+      <ol className="order-progress__bar">
+        {PROGRESS_STEPS.map((step, i) => (
+          <li
+            key={step.status}
+            className={`order-progress__step${i <= at ? ' order-progress__step--done' : ''}${i === at ? ' order-progress__step--current' : ''}`}
+            title={step.label}
+          />
+        ))}
+      </ol>
+      <div className="order-progress__labels">
+        <span className="order-progress__current">{current?.label}</span>
+        <span>
+          этап {at + 1} из {PROGRESS_STEPS.length}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function OrderDetailsSkeleton() {
+  return (
+    <div className="order-details" aria-busy="true" aria-label="Загрузка заказа">
+      <SkeletonBlock style={{ height: 110, borderRadius: 12 }} />
+      <SkeletonBlock style={{ height: 180, borderRadius: 12 }} />
+      <SkeletonBlock style={{ height: 90, borderRadius: 12 }} />
+    </div>
+  );
+}

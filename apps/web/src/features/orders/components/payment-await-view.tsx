@@ -1,0 +1,106 @@
+// payment-await?transaction_guid=: polls GET /payment/status and shows the wait, the success or
+// the failure with the way on (to the order, paying again, the orders history).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { haptic } from '../../../telegram/haptics.ts';
+import { usePaymentStatus } from '../api/get-payment-status.ts';
+import { usePayOrder } from '../use-pay-order.ts';
+import './orders.css';
+
+export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string }) {
+  const status = usePaymentStatus(transactionGuid);
+  const qc = useQueryClient();
+  const pay = usePayOrder();
+  const outcome = status.data?.status;
+
+  useEffect(() => {
+    if (outcome === 'succeeded') haptic.success();
+    if (outcome === 'canceled') haptic.error();
+    // The order changed: every order list and the order itself are read again.
+    if (outcome && outcome !== 'pending') void qc.invalidateQueries({ queryKey: ['orders'] });
+  }, [outcome, qc]);
+
+  if (!transactionGuid || status.isError) {
+    return (
+      <div className="payment-result" role="status">
+        <ResultIcon kind="failure" />
+        <h2 className="payment-result__title">Платёж не найден</h2>
+        <p className="payment-result__text">Проверьте статус заказа в истории заказов.</p>
+        <div className="payment-result__actions">
+          <Link to="/orders/history" replace className="button button--primary button--large button--full">
+            Мои заказы
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (!status.data || outcome === 'pending') {
+    return (
+      <div className="payment-result" role="status" aria-live="polite">
+        <div className="payment-result__spinner spinner" aria-hidden="true" />
+        <h2 className="payment-result__title">Ждём подтверждения оплаты</h2>
+        <p className="payment-result__text">
+          Обычно это занимает несколько секунд. Если вы закрыли страницу оплаты, вернитесь к заказу и оплатите снова.
+        </p>
+        <div className="payment-result__actions">
+          <Link to="/orders/history" replace className="button button--secondary button--large button--full">
+            Мои заказы
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const orderId = status.data.order_id;
+  if (outcome === 'succeeded') {
+    return (
+      <div className="payment-result" role="status" aria-live="polite">
+        <ResultIcon kind="success" />
+        <h2 className="payment-result__title">Заказ оплачен</h2>
+        <p className="payment-result__text">
+          Спасибо за покупку! Заказ №{orderId} принят, мы сообщим в Telegram, когда он поедет к вам.
+        </p>
+        <div className="payment-result__actions">
+          <Link to={`/orders/details/${orderId}`} replace className="button button--primary button--large button--full">
+            К заказу
+          </Link>
+          <Link to="/orders/history" replace className="button button--secondary button--large button--full">
+            Мои заказы
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="payment-result" role="status" aria-live="polite">
+      <ResultIcon kind="failure" />
+      <h2 className="payment-result__title">Оплата не прошла</h2>
+      <p className="payment-result__text">
+        Деньги не списаны. Заказ №{orderId} ждёт оплаты ещё 30 минут — попробуйте оплатить снова.
+      </p>
+      <div className="payment-result__actions">
+        <Button fullWidth loading={pay.isPending} onClick={() => pay.mutate(orderId)}>
+          Оплатить снова
+        </Button>
+        <Link to={`/orders/details/${orderId}`} replace className="button button--secondary button--large button--full">
+          К заказу
+        </Link>
+        <Link to="/orders/history" replace className="payment-result__link">
+          Мои заказы
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function ResultIcon({ kind }: { kind: 'success' | 'failure' }) {
+  return (
+    <span className={`payment-result__icon payment-result__icon--${kind}`} aria-hidden="true">
+      <svg viewBox="0 0 24 24">{kind === 'success' ? <path d="m6 12.5 4 4 8-9" /> : <path d="M7 7l10 10M17 7 7 17" />}</svg>
+    </span>
+  );
+}

@@ -1,0 +1,21 @@
+// Opens the payment page of an order awaiting payment: GET /order/payment_url/{id}, then the URL
+// through Telegram's openLink (spec §1). The app itself goes to payment-await for that payment, so
+// whichever way the shopper comes back (the deep link or simply switching back to Telegram) the
+// outcome is polled and shown.
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { notify } from '../../components/ui/notify.ts';
+import { openExternalLink } from '../../telegram/links.ts';
+import { getPaymentUrl } from './api/get-payment-url.ts';
+
+export function usePayOrder() {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: getPaymentUrl,
+    onSuccess: ({ url, transaction_guid }) => {
+      openExternalLink(url);
+      void navigate(`/payment-await?transaction_guid=${encodeURIComponent(transaction_guid)}`, { replace: true });
+    },
+    onError: (error) => notify.error(error.message || 'Не удалось открыть оплату'),
+  });
+}
