@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-const ProductDrawer = lazy(() => import('../features/product/components/product-drawer.tsx'));
+const ProductDrawer = lazy(() => import('./product-drawer-composed.tsx'));
 
 const CLOSE_ANIMATION_MS = 500;
 

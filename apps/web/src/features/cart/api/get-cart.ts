@@ -1,0 +1,15 @@
+// GET /api/v1/cart: the shopper's cart, grouped per product (spec §3); fresh for 10 minutes.
+import { CartResponseSchema, type CartEntry } from '@shop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** The key POST /cart refreshes (spec §7: "carts"). */
+export const CART_QUERY_KEY = ['carts'] as const;
+
+export const getCart = async (signal?: AbortSignal): Promise<CartEntry[]> =>
+  (await api('/v1/cart', { schema: CartResponseSchema, signal })).result;
+
+export const cartQueryOptions = () =>
+  queryOptions({ queryKey: CART_QUERY_KEY, queryFn: ({ signal }) => getCart(signal), staleTime: 10 * 60_000 });
+
+export const useCart = () => useQuery(cartQueryOptions());
