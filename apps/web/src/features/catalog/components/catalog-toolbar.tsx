@@ -95,7 +95,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
           type="button"
           className={`chip${filters.selectedSort ? ' chip--active' : ''}`}
           onClick={() => open('sort')}
-          aria-label={`Сортировка: ${sortLabel}`}
+          aria-label={filters.selectedSort ? `Сортировка: ${sortLabel}` : 'Сортировка'}
         >
           <SortIcon /> {filters.selectedSort ? sortLabel : 'Сортировка'}
         </button>

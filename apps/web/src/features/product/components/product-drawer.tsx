@@ -190,13 +190,15 @@ function ProductBody({
       )}
 
       {pickerShown && sizeVariants.length > 0 && (
-        <fieldset className="product-drawer__section product-drawer__sizes">
-          <legend className="product-drawer__label">Размер</legend>
-          {product.size_table && (
-            <button type="button" className="product-drawer__size-chart" onClick={() => setSizeChartOpen(true)}>
-              Размерная сетка
-            </button>
-          )}
+        <section className="product-drawer__section product-drawer__sizes" aria-label="Размер">
+          <div className="product-drawer__row">
+            <h3 className="product-drawer__label">Размер</h3>
+            {product.size_table && (
+              <button type="button" className="product-drawer__size-chart" onClick={() => setSizeChartOpen(true)}>
+                Размерная сетка
+              </button>
+            )}
+          </div>
           <div className="size-grid" role="radiogroup" aria-label="Размер">
             {sizeVariants.map((v) => (
               <button
@@ -223,7 +225,7 @@ function ProductBody({
               Выберите размер
             </p>
           )}
-        </fieldset>
+        </section>
       )}
 
       {showDescription && (
