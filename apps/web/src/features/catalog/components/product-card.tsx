@@ -2,10 +2,10 @@
 // brand and title, and a heart slot the page fills. A tap opens the product drawer (`?id=`).
 import type { ProductCard as Card } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
+import { useOpenProduct } from './use-open-product.ts';
 import './product-card.css';
 
 export const CARD_IMAGES = 5;
@@ -17,27 +17,6 @@ type Props = {
   /** The first cards of a page load their first picture eagerly. */
   eager?: boolean;
 };
-
-/** Marks the tap for the drawer's visible-in-150-ms measure (docs/benchmarks.md). */
-export function markProductTap() {
-  performance.clearMarks('product-tap');
-  performance.mark('product-tap');
-}
-
-export function useOpenProduct() {
-  const [, setParams] = useSearchParams();
-  return useCallback(
-    (id: number) => {
-      markProductTap();
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('id', String(id));
-        return next;
-      });
-    },
-    [setParams],
-  );
-}
 
 export function ProductCard({ product, heart, eager = false }: Props) {
   const open = useOpenProduct();

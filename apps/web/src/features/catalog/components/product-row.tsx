@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { productRowQueryOptions, type ProductListParams } from '../api/get-products.ts';
-import { useOpenProduct } from './product-card.tsx';
+import { useOpenProduct } from './use-open-product.ts';
 import './product-row.css';
 
 type Props = {
