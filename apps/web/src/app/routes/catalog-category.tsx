@@ -38,6 +38,13 @@ export function Component() {
         </nav>
       )}
       <h1 className="page-title">{node?.name ?? (categories.isPending ? '\u00a0' : 'Каталог')}</h1>
+      {categories.isPending && (
+        <div className="subcategory-chips" aria-hidden="true">
+          {[96, 64, 88].map((w) => (
+            <span key={w} className="chip skeleton" style={{ width: w }} />
+          ))}
+        </div>
+      )}
       {node && node.children.length > 0 && (
         <div className="subcategory-chips">
           {node.children.map((c) => (

@@ -127,11 +127,10 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
           );
         })}
       </div>
-      {total !== undefined && (
-        <p className="catalog-toolbar__total" aria-live="polite">
-          {total} {plural(total, ['товар', 'товара', 'товаров'])}
-        </p>
-      )}
+      {/* Always present (a blank line while the count loads), so the grid does not jump. */}
+      <p className="catalog-toolbar__total" aria-live="polite">
+        {total === undefined ? '\u00a0' : `${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
+      </p>
 
       <Drawer open={sheet === 'sort'} onOpenChange={(o) => !o && setSheet(null)} title="Сортировка">
         <ul className="filter-sheet__list" role="radiogroup" aria-label="Сортировка">
