@@ -18,8 +18,8 @@ export function ProductDrawerHost() {
   const [shown, setShown] = useState<number | null>(id);
   useEffect(() => {
     const timer = setTimeout(() => {
-      const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
-      idle(() => void loadDrawer());
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => void loadDrawer());
+      else void loadDrawer();
     }, PRELOAD_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { notify } from '../../../components/ui/notify.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddFavorite } from '../api/add-favorite.ts';
 import './favorite-drawer.css';
@@ -52,7 +53,9 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
       notify.success(FAVORITE_ADDED);
       close();
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : FAVORITE_FAILED;
+      // The server's own message when it sent one; otherwise the spec's generic text.
+      const own = error instanceof ApiRequestError ? error.code !== 'http' : error instanceof Error;
+      const message = own && error instanceof Error && error.message ? error.message : FAVORITE_FAILED;
       notify.error(message);
     }
   });
@@ -76,6 +79,7 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
                     type="button"
                     role="radio"
                     aria-checked={field.value === v.id}
+                    disabled={v.qty === 0}
                     className={`size-option${field.value === v.id ? ' size-option--selected' : ''}`}
                     onClick={() => {
                       haptic.selection();
