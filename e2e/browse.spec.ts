@@ -34,6 +34,19 @@ async function categoryProducts(page: Page, categoryId: number): Promise<Product
   }, categoryId);
 }
 
+/** Empties the demo shopper's cart through the API (other tests of a run may have filled it). */
+async function emptyCart(page: Page) {
+  await page.evaluate(async () => {
+    const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
+    const cart = (await (await fetch('/api/v1/cart', { headers })).json()) as {
+      result: { variants: { id: number }[] }[];
+    };
+    for (const entry of cart.result) {
+      for (const v of entry.variants) await fetch(`/api/v1/cart/${v.id}`, { method: 'DELETE', headers });
+    }
+  });
+}
+
 const storedFilters = (page: Page) =>
   page.evaluate(
     () => (JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as { state?: Record<string, unknown> }).state,
@@ -54,6 +67,10 @@ test('overlay search for "nike" lands on Nike results; a product opens and "В �
 }) => {
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Популярное' }).locator('li[data-product-id]').first()).toBeVisible();
+  await emptyCart(page);
+  await page.reload();
+  await expect(page.getByLabel(/^Товаров в корзине:/)).toHaveCount(0);
+  await page.screenshot({ path: shot('browse-home') });
   await page.getByRole('searchbox', { name: 'Поиск товаров' }).click();
   const overlay = page.getByRole('dialog', { name: 'Поиск' });
   const input = overlay.getByRole('searchbox', { name: 'Поиск' });
@@ -265,7 +282,7 @@ test('a variant with qty 0 is disabled and cannot be chosen', async ({ page }) =
   await page.screenshot({ path: shot('browse-product-sold-out-size') });
 });
 
-test('a productId_ start parameter opens the product drawer', async ({ page }) => {
+test('a productId_ start parameter opens the product drawer; lightbox, a similar product and «Купить сейчас»', async ({ page }) => {
   await page.goto('/');
   const [product] = await categoryProducts(page, 2);
   await page.goto(`/?tgWebAppStartParam=productId_${product!.id}`);
@@ -274,5 +291,33 @@ test('a productId_ start parameter opens the product drawer', async ({ page }) =
   await expect(page).toHaveURL(new RegExp(`[?&]id=${product!.id}(&|$)`));
   await expect(drawer.locator('.product-drawer__title')).toHaveText(product!.title);
   await expect(drawer.getByRole('button', { name: 'В корзину' })).toBeVisible();
-  await expect(drawer.getByRole('region', { name: 'Похожие товары' }).getByRole('listitem').first()).toBeVisible();
+
+  // The gallery opens the lightbox at height 1200; the back button closes it first.
+  await drawer.getByRole('button', { name: /^Фото 1 из/ }).click();
+  const lightbox = page.locator('.yarl__root');
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.locator('img').first()).toHaveAttribute('src', /^\/img\/h1200\//);
+  await pressTelegramBack(page);
+  await expect(lightbox).toHaveCount(0);
+  await expect(drawer).toBeVisible();
+
+  // A similar product replaces the one shown.
+  const similar = drawer.getByRole('region', { name: 'Похожие товары' }).getByRole('listitem');
+  await expect(similar.first()).toBeVisible();
+  const otherTitle = (await similar.first().locator('.similar__title').textContent())!;
+  await similar.first().getByRole('button').click();
+  const other = page.getByRole('dialog', { name: otherTitle });
+  await expect(other.locator('.product-drawer__title')).toBeVisible();
+  await expect(page).not.toHaveURL(new RegExp(`[?&]id=${product!.id}(&|$)`));
+
+  // "Купить сейчас" adds the chosen size and goes to the basket.
+  const size = other.getByRole('radiogroup', { name: 'Размер' }).getByRole('radio').and(page.locator(':not([disabled])'));
+  if ((await size.count()) > 0) await size.first().click();
+  // The demo shopper's cart is shared by the tests of one run: count from what is there.
+  const badge = page.getByLabel(/^Товаров в корзине:/);
+  const before = (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
+  await other.getByRole('button', { name: 'Купить сейчас' }).click();
+  await expect(page.getByText('Товар добавлен в корзину')).toBeVisible();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(badge).toHaveText(String(before + 1));
 });

@@ -38,7 +38,7 @@ export function SimilarProducts({ productId }: { productId: number }) {
             >
               <ProductImage className="similar__image" src={p.image_src} size={{ width: 324 }} alt="" loading="lazy" />
               {hasPrice(p.price) && <span className="similar__price">{formatPrice(p.price)}</span>}
-              <span className="similar__title">{p.computed_title.title || p.title}</span>
+              <span className="similar__title">{p.title}</span>
             </button>
           </li>
         ))}
