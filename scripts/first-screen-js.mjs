@@ -2,10 +2,11 @@
 // server would send it. Opens BASE (default http://127.0.0.1:8080) at 390×844 in Debian's
 // Chromium, waits until the home page shows its product rows and the network is idle, and sums
 // the gzip size (zlib level 9) of every script it fetched from apps/web/dist.
-// Usage: node scripts/first-screen-js.mjs [path]   (server running: npm start)
+// Brotli (what the server now sends to browsers that accept it) is shown beside.
+// Usage: npm run perf:first-screen-js -- [path]   (server running: npm start; BASE)
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:8080';
 const path = process.argv[2] ?? '/';
@@ -26,12 +27,17 @@ await page.waitForLoadState('networkidle');
 await browser.close();
 
 let total = 0;
+let totalBr = 0;
 const rows = [...scripts].map((file) => {
   const raw = readFileSync(new URL(`../apps/web/dist${file}`, import.meta.url));
   const gz = gzipSync(raw, { level: 9 }).length;
+  const br = brotliCompressSync(raw).length;
   total += gz;
-  return { file, kB: (raw.length / 1024).toFixed(1), gzipKB: (gz / 1024).toFixed(1) };
+  totalBr += br;
+  return { file, kB: (raw.length / 1024).toFixed(1), gzipKB: (gz / 1024).toFixed(1), brKB: (br / 1024).toFixed(1) };
 });
 rows.sort((a, b) => Number(b.gzipKB) - Number(a.gzipKB));
 console.table(rows);
-console.log(`first screen ${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzip`);
+console.log(
+  `first screen ${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzip, ${(totalBr / 1024).toFixed(1)} KB brotli`,
+);
