@@ -1,10 +1,39 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
+/** Writes .br and .gz beside every text asset of the build; the API serves them (preCompressed). */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'shop-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048 },
   server: { proxy: { '/api': apiTarget, '/img': apiTarget } },
 });

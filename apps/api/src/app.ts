@@ -140,6 +140,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); they are
+      // sent to browsers that accept them (the first screen's JavaScript is 3–4× smaller).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -7,6 +7,8 @@ import { isDebugConsoleEnabled } from '../features/debug-console/console-interce
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { SearchOverlay } from '../features/search/components/search-overlay.tsx';
 import { useSearchHistoryStore } from '../features/search/search-history-store.ts';
+import { FavoriteDrawerHost } from './favorite-drawer-host.tsx';
+import { FilterScope } from './filter-scope.tsx';
 import { BackButtonController } from './navigation/back-button.tsx';
 import { NavigationRecorder } from './navigation/navigation-recorder.tsx';
 import { ProductDrawerHost } from './product-drawer-host.tsx';
@@ -32,6 +34,8 @@ export function AppShell() {
       <StartParamsHandler />
       <SearchOverlay />
       <ProductDrawerHost />
+      <FavoriteDrawerHost />
+      <FilterScope />
       <ConfirmDialogHost />
       <Suspense fallback={null}>
         <Toaster />

@@ -3,7 +3,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-const ProductDrawer = lazy(() => import('../features/product/components/product-drawer.tsx'));
+const loadDrawer = () => import('./product-drawer-composed.tsx');
+const ProductDrawer = lazy(loadDrawer);
+/** After the first screen is idle the drawer's code loads, so the first tap does not wait for it. */
+const PRELOAD_AFTER_MS = 2500;
 
 const CLOSE_ANIMATION_MS = 500;
 
@@ -13,6 +16,13 @@ export function ProductDrawerHost() {
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   // Keep the last product mounted while the sheet animates closed.
   const [shown, setShown] = useState<number | null>(id);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => void loadDrawer());
+      else void loadDrawer();
+    }, PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   if (id !== null && shown !== id) setShown(id);
   useEffect(() => {
     if (id !== null) return;

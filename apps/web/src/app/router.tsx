@@ -16,13 +16,13 @@ const placeholder = (path: string, title: string, extra: Omit<RouteHandle, 'titl
 const withNavigation: RouteObject[] = [
   { index: true, handle: { title: 'Главная' }, lazy: () => import('./routes/home.tsx') },
   placeholder('user', 'Пользователь'),
-  placeholder('favorites', 'Избранное'),
-  placeholder('catalog', 'Каталог'),
-  placeholder('catalog/:id', 'Каталог'),
+  { path: 'favorites', handle: { title: 'Избранное' }, lazy: () => import('./routes/favorites.tsx') },
+  { path: 'catalog', handle: { title: 'Каталог' }, lazy: () => import('./routes/catalog.tsx') },
+  { path: 'catalog/:id', handle: { title: 'Каталог' }, lazy: () => import('./routes/catalog-category.tsx') },
   placeholder('profile', 'Профиль'),
   placeholder('basket', 'Корзина'),
   placeholder('referral', 'Пригласить друзей'),
-  placeholder('search', 'Поиск'),
+  { path: 'search', handle: { title: 'Поиск' }, lazy: () => import('./routes/search.tsx') },
 ];
 
 const withoutNavigation: RouteObject[] = [

@@ -1,7 +1,18 @@
+// Home (spec §2): the search input opening the overlay, onboarding cards, categories, brands and
+// the popular and new product rows, each with skeletons while it loads.
+import type { ProductCard } from '@shop/contract';
+import { HelpCards } from '../../components/ui/help-cards.tsx';
+import { BrandStrip } from '../../features/catalog/components/brand-strip.tsx';
+import { CategoryTiles } from '../../features/catalog/components/category-tiles.tsx';
+import { ProductRow } from '../../features/catalog/components/product-row.tsx';
+import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
 import { OnboardingCards } from '../../features/onboarding/components/onboarding-cards.tsx';
 import { SearchTrigger } from '../../features/search/components/search-overlay.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
-import { HelpCards } from '../../components/ui/help-cards.tsx';
+
+const POPULAR = { sorting: 'POPULARITY', limit: 10 } as const;
+const NEWEST = { sorting: 'NEWEST', limit: 10 } as const;
+const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 
 export function Component() {
   const user = useSessionStore((s) => s.user);
@@ -13,7 +24,13 @@ export function Component() {
         <SearchTrigger />
       </div>
       <OnboardingCards />
-      <HelpCards />
+      <CategoryTiles />
+      <ProductRow title="Популярное" params={POPULAR} renderHeart={heart} eager />
+      <BrandStrip />
+      <ProductRow title="Новинки" params={NEWEST} renderHeart={heart} />
+      <div className="home-help">
+        <HelpCards />
+      </div>
     </section>
   );
 }

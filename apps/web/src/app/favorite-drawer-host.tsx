@@ -1,0 +1,34 @@
+// Hosts the favourites drawer opened by any heart (spec §4): loads the product for its sizes and
+// the drawer's code (react-hook-form, zod) only when a heart is tapped.
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useFavoriteDrawerStore } from '../features/favorites/favorite-drawer-store.ts';
+import { productQueryOptions } from '../features/product/api/get-product.ts';
+
+const FavoriteDrawer = lazy(() => import('../features/favorites/components/favorite-drawer.tsx'));
+const CLOSE_ANIMATION_MS = 500;
+
+export function FavoriteDrawerHost() {
+  const productId = useFavoriteDrawerStore((s) => s.productId);
+  const [shown, setShown] = useState<number | null>(productId);
+  if (productId !== null && shown !== productId) setShown(productId);
+  useEffect(() => {
+    if (productId !== null) return;
+    const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
+    return () => clearTimeout(timer);
+  }, [productId]);
+  const product = useQuery(productQueryOptions(shown));
+
+  if (shown === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <FavoriteDrawer
+        key={shown}
+        open={productId !== null}
+        onOpenChange={(open) => !open && useFavoriteDrawerStore.getState().close()}
+        product={product.data}
+        loading={product.isPending}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,77 @@
+// catalog/{id}: the category's product grid with subcategory chips, filter and sort sheets and
+// infinite scroll (spec §2–§4).
+import type { ProductCard } from '@shop/contract';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { findCategory, useCategories } from '../../features/catalog/api/get-categories.ts';
+import { CatalogToolbar } from '../../features/catalog/components/catalog-toolbar.tsx';
+import { ProductGrid } from '../../features/catalog/components/product-grid.tsx';
+import { useFilterStore } from '../../features/catalog/filter-store.ts';
+import { useListingParams } from '../../features/catalog/use-listing-params.ts';
+import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
+
+const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
+
+export function Component() {
+  const id = Number(useParams().id);
+  const categories = useCategories();
+  const path = useMemo(() => (categories.data ? findCategory(categories.data, id) : null), [categories.data, id]);
+  const node = path?.at(-1);
+  const params = useListingParams({ categoryId: id });
+  const descendants = useMemo(() => {
+    const ids: number[] = [];
+    const walk = (n: NonNullable<typeof node>) => n.children.forEach((c) => (ids.push(c.id), walk(c)));
+    if (node) walk(node);
+    return ids;
+  }, [node]);
+
+  return (
+    <section className="catalog-page">
+      {path && path.length > 1 && (
+        <nav className="breadcrumbs" aria-label="Путь">
+          <Link to="/catalog">Каталог</Link>
+          {path.slice(0, -1).map((p) => (
+            <Link key={p.id} to={`/catalog/${p.id}`}>
+              {p.name}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <h1 className="page-title">{node?.name ?? (categories.isPending ? '\u00a0' : 'Каталог')}</h1>
+      {categories.isPending && (
+        <div className="subcategory-chips" aria-hidden="true">
+          {[96, 64, 88].map((w) => (
+            <span key={w} className="chip skeleton" style={{ width: w }} />
+          ))}
+        </div>
+      )}
+      {node && node.children.length > 0 && (
+        <div className="subcategory-chips">
+          {node.children.map((c) => (
+            <Link key={c.id} className="chip" to={`/catalog/${c.id}`} onClick={() => useFilterStore.getState().resetList('selectedCategories')}>
+              {c.name}
+            </Link>
+          ))}
+        </div>
+      )}
+      <CatalogToolbar
+        params={params}
+        categoryScope={descendants}
+        hide={descendants.length === 0 ? ['selectedCategories'] : []}
+      />
+      <ProductGrid
+        params={params}
+        renderHeart={heart}
+        empty={
+          <div className="empty-state">
+            <p className="empty-state__title">Ничего не нашлось</p>
+            <p>Попробуйте убрать часть фильтров</p>
+            <button type="button" className="link-button" onClick={() => useFilterStore.getState().reset()}>
+              Сбросить фильтры
+            </button>
+          </div>
+        }
+      />
+    </section>
+  );
+}

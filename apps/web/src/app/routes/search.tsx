@@ -1,0 +1,48 @@
+// search?q=: the results grid with the same filter and sort sheets as the catalogue.
+import type { ProductCard } from '@shop/contract';
+import { useSearchParams } from 'react-router';
+import { CatalogToolbar } from '../../features/catalog/components/catalog-toolbar.tsx';
+import { ProductGrid } from '../../features/catalog/components/product-grid.tsx';
+import { useFilterStore } from '../../features/catalog/filter-store.ts';
+import { useListingParams } from '../../features/catalog/use-listing-params.ts';
+import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
+import { SearchTrigger } from '../../features/search/components/search-overlay.tsx';
+
+const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
+
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const q = (searchParams.get('q') ?? '').trim();
+  const params = useListingParams({ search: q });
+  return (
+    <section className="catalog-page">
+      <div className="catalog-page__search">
+        <SearchTrigger />
+      </div>
+      <h1 className="page-title search-title">{q ? <>Результаты по запросу «{q}»</> : 'Поиск'}</h1>
+      {q ? (
+        <>
+          <CatalogToolbar params={params} />
+          <ProductGrid
+            params={params}
+            renderHeart={heart}
+            empty={
+              <div className="empty-state">
+                <p className="empty-state__title">По запросу «{q}» ничего не найдено</p>
+                <p>Проверьте написание или уберите часть фильтров</p>
+                <button type="button" className="link-button" onClick={() => useFilterStore.getState().reset()}>
+                  Сбросить фильтры
+                </button>
+              </div>
+            }
+          />
+        </>
+      ) : (
+        <div className="empty-state">
+          <p className="empty-state__title">Что ищем?</p>
+          <p>Введите название товара или бренда</p>
+        </div>
+      )}
+    </section>
+  );
+}

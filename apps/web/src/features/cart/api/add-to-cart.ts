@@ -1,0 +1,28 @@
+// POST /api/v1/cart: one unit of a variant (quantity always 1, spec §7); afterwards the carts and
+// cartsLength caches refresh.
+import { CartLineResponseSchema } from '@shop/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { CART_QUERY_KEY } from './get-cart.ts';
+import { CART_LEN_QUERY_KEY } from './get-cart-len.ts';
+
+export const addToCart = async ({ productId, variantId }: { productId: number; variantId: number }) =>
+  (
+    await api('/v1/cart', {
+      method: 'POST',
+      body: { product_id: productId, variant_id: variantId, quantity: 1 },
+      schema: CartLineResponseSchema,
+    })
+  ).result;
+
+export const useAddToCart = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: CART_LEN_QUERY_KEY }),
+      ]),
+  });
+};

@@ -1,0 +1,22 @@
+// GET /api/v1/categories: the category tree.
+import { CategoriesResponseSchema, type CategoryNode } from '@shop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const getCategories = async (): Promise<CategoryNode[]> =>
+  (await api('/v1/categories', { schema: CategoriesResponseSchema })).result.categories;
+
+export const categoriesQueryOptions = () =>
+  queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: 30 * 60_000 });
+
+export const useCategories = () => useQuery(categoriesQueryOptions());
+
+/** The node with `id` anywhere in the tree, with its path from the root. */
+export function findCategory(tree: readonly CategoryNode[], id: number): CategoryNode[] | null {
+  for (const node of tree) {
+    if (node.id === id) return [node];
+    const below = findCategory(node.children, id);
+    if (below) return [node, ...below];
+  }
+  return null;
+}

@@ -1,0 +1,17 @@
+// POST /api/v1/favorites: a product with the chosen size becomes a favourite; the favourites
+// caches refresh afterwards (spec §7).
+import { AddFavoriteResponseSchema, type AddFavoriteBody } from '@shop/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { FAVORITES_QUERY_KEY } from './get-favorites.ts';
+
+export const addFavorite = async (body: AddFavoriteBody) =>
+  (await api('/v1/favorites', { method: 'POST', body, schema: AddFavoriteResponseSchema })).result;
+
+export const useAddFavorite = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addFavorite,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY }),
+  });
+};

@@ -1,0 +1,26 @@
+// DELETE /api/v1/favorites/{product_id}: removes a favourite; the favourites caches refresh.
+import { FavoriteRemovedResponseSchema } from '@shop/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { FAVORITES_QUERY_KEY } from './get-favorites.ts';
+
+export const removeFavorite = async (productId: number) =>
+  (await api(`/v1/favorites/${productId}`, { method: 'DELETE', schema: FavoriteRemovedResponseSchema })).result;
+
+export const useRemoveFavorite = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeFavorite,
+    onMutate: async (productId) => {
+      // The heart empties at once; the refresh afterwards confirms it.
+      await queryClient.cancelQueries({ queryKey: [...FAVORITES_QUERY_KEY, 'ids'] });
+      queryClient.setQueryData<Set<number>>([...FAVORITES_QUERY_KEY, 'ids'], (ids) => {
+        if (!ids) return ids;
+        const next = new Set(ids);
+        next.delete(productId);
+        return next;
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY }),
+  });
+};

@@ -1,0 +1,107 @@
+// The favourites drawer (spec §4, §5, §8): asks for the size to remember with the favourite.
+// The size must be a positive variant id ("Выберите корректный размер" while it is not); submit
+// is disabled while invalid or submitting; success and failure answer with the spec's toasts.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Product } from '@shop/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Drawer } from '../../../components/ui/drawer.tsx';
+import { notify } from '../../../components/ui/notify.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { haptic } from '../../../telegram/haptics.ts';
+import { useAddFavorite } from '../api/add-favorite.ts';
+import './favorite-drawer.css';
+
+export const FavoriteSizeSchema = z.object({
+  size: z.number({ error: 'Выберите корректный размер' }).positive('Выберите корректный размер'),
+});
+type FavoriteSizeForm = z.infer<typeof FavoriteSizeSchema>;
+
+export const FAVORITE_ADDED = 'Товар добавлен в избранное ❤️';
+export const FAVORITE_FAILED = 'Произошла ошибка при добавлении в избранное';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  product: Product | undefined;
+  loading: boolean;
+};
+
+/** What a shopper reads on a size button: the size (EU when known) and the colour. */
+export function variantLabel(v: Product['variants'][number]): string {
+  const size = v.size_eu ? `${v.size_eu} EU` : (v.size ?? v.title);
+  return v.color ? `${size} · ${v.color}` : size;
+}
+
+export default function FavoriteDrawer({ open, onOpenChange, product, loading }: Props) {
+  const add = useAddFavorite();
+  const { control, handleSubmit, formState, reset } = useForm<FavoriteSizeForm>({
+    resolver: zodResolver(FavoriteSizeSchema),
+    mode: 'onChange',
+    defaultValues: { size: 0 },
+  });
+  const close = () => {
+    reset({ size: 0 });
+    onOpenChange(false);
+  };
+
+  const submit = handleSubmit(async ({ size }) => {
+    if (!product) return;
+    try {
+      await add.mutateAsync({ product_id: product.id, variant_id: size });
+      notify.success(FAVORITE_ADDED);
+      close();
+    } catch (error) {
+      // The server's own message when it sent one; otherwise the spec's generic text.
+      const own = error instanceof ApiRequestError ? error.code !== 'http' : error instanceof Error;
+      const message = own && error instanceof Error && error.message ? error.message : FAVORITE_FAILED;
+      notify.error(message);
+    }
+  });
+
+  const invalid = !formState.isValid;
+  return (
+    <Drawer open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())} title="В избранное">
+      <form className="favorite-drawer" onSubmit={(e) => void submit(e)} noValidate>
+        {product && <p className="favorite-drawer__product">{product.computed_title.title || product.title}</p>}
+        <Controller
+          control={control}
+          name="size"
+          render={({ field, fieldState }) => (
+            <fieldset className="favorite-drawer__sizes">
+              <legend>Размер</legend>
+              {loading && <div className="skeleton favorite-drawer__skeleton" role="status" aria-label="Загрузка" />}
+              <div className="favorite-drawer__grid" role="radiogroup" aria-label="Размер">
+                {product?.variants.map((v) => (
+                  <button
+                    key={v.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={field.value === v.id}
+                    disabled={v.qty === 0}
+                    className={`size-option${field.value === v.id ? ' size-option--selected' : ''}`}
+                    onClick={() => {
+                      haptic.selection();
+                      field.onChange(v.id);
+                    }}
+                  >
+                    {variantLabel(v)}
+                  </button>
+                ))}
+              </div>
+              {(fieldState.error || invalid) && (
+                <p className="favorite-drawer__error" role="alert">
+                  {fieldState.error?.message ?? 'Выберите корректный размер'}
+                </p>
+              )}
+            </fieldset>
+          )}
+        />
+        <Button type="submit" fullWidth disabled={invalid || formState.isSubmitting} loading={formState.isSubmitting}>
+          Добавить в избранное
+        </Button>
+      </form>
+    </Drawer>
+  );
+}

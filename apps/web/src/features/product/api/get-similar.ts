@@ -1,0 +1,21 @@
+// GET /api/v1/product/{id}/similar: the similar-products carousel; fresh for 10 minutes (spec §9).
+import { SimilarProductsResponseSchema, type SimilarProduct } from '@shop/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const getSimilar = async (id: number, signal?: AbortSignal): Promise<SimilarProduct[]> =>
+  (await api(`/v1/product/${id}/similar`, { schema: SimilarProductsResponseSchema, signal })).result.products;
+
+export const similarQueryOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: ['similar', id],
+    queryFn: ({ signal }) => getSimilar(id!, signal),
+    enabled: id !== null,
+    staleTime: 10 * 60_000,
+  });
+
+export const useSimilar = (id: number | null) => useQuery(similarQueryOptions(id));
+
+/** An empty or "0" price counts as absent (spec §3). */
+export const hasPrice = (price: number | string | null | undefined): price is number =>
+  price !== null && price !== undefined && price !== '' && Number(price) > 0;

@@ -1,0 +1,50 @@
+// Benchmark (docs/benchmarks.md): the product drawer visible ≤ 150 ms after the tap. Opens
+// BASE/catalog/{id} at 390×844 in Debian's Chromium (isMobile, touch), waits until the page is
+// idle (the drawer's code preloads after the first screen), then taps RUNS different cards. The
+// app marks `product-tap` on the tap and `product-drawer-visible` / `product-drawer-content`
+// after the sheet's and the product's first paint; this prints tap→mark for each run.
+// Usage: node scripts/drawer-tap-bench.mjs   (server running: npm start; BASE, RUNS, CATEGORY)
+import { chromium } from '@playwright/test';
+
+const base = process.env.BASE ?? 'http://127.0.0.1:8080';
+const runs = Number(process.env.RUNS ?? 10);
+const category = process.env.CATEGORY ?? '1';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
+const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+await page.goto(`${base}/catalog/${category}`);
+const cards = page.locator('.product-card__info');
+await cards.first().waitFor();
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(4000);
+
+const results = [];
+for (let i = 0; i < runs; i += 1) {
+  const card = cards.nth(i);
+  await card.scrollIntoViewIfNeeded();
+  await page.evaluate(() => performance.clearMarks());
+  await card.tap();
+  await page.locator('.product-drawer__head').waitFor();
+  await page.waitForFunction(() => performance.getEntriesByName('product-drawer-content').length > 0);
+  const [visible, content] = await page.evaluate(() => {
+    const tap = performance.getEntriesByName('product-tap')[0].startTime;
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime - tap;
+    return [at('product-drawer-visible'), at('product-drawer-content')];
+  });
+  results.push({ run: i + 1, visibleMs: Math.round(visible), contentMs: Math.round(content) });
+  await page.evaluate(() =>
+    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ eventType: 'back_button_pressed' }), source: window.parent })),
+  );
+  await page.locator('.product-drawer').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+}
+await browser.close();
+console.table(results);
+const sorted = (key) => results.map((r) => r[key]).sort((a, b) => a - b);
+const median = (key) => sorted(key)[Math.floor(runs / 2)];
+console.log(
+  `visible: median ${median('visibleMs')} ms, max ${Math.max(...sorted('visibleMs'))} ms; ` +
+    `content: median ${median('contentMs')} ms, max ${Math.max(...sorted('contentMs'))} ms`,
+);

@@ -1,0 +1,56 @@
+// Benchmark (docs/benchmarks.md): Lighthouse mobile performance (its default: Moto G Power
+// emulation, simulated slow 4G and 4× CPU slowdown) on home, catalog/{id} and a product, driving
+// Debian's Chromium through CHROME_PATH. Lighthouse runs through npx at a pinned version, so it
+// is not a dependency of the project.
+// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const base = process.env.BASE ?? 'http://127.0.0.1:8080';
+const category = process.env.CATEGORY ?? '1';
+const runs = Number(process.env.RUNS ?? 1);
+const outDir = 'test-results/lighthouse';
+mkdirSync(outDir, { recursive: true });
+
+const product =
+  process.env.PRODUCT ??
+  (await (await fetch(`${base}/api/v2/product?category_ids=${category}&limit=1`)).json()).result.products[0].id;
+const pages = {
+  home: '/',
+  catalog: `/catalog/${category}`,
+  product: `/catalog/${category}?id=${product}`,
+};
+
+const rows = [];
+for (const [name, path] of Object.entries(pages)) {
+  for (let run = 1; run <= runs; run += 1) {
+    const out = `${outDir}/${name}-${run}.json`;
+    execFileSync(
+      'npx',
+      [
+        '--yes',
+        'lighthouse@13.5.0',
+        base + path,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ],
+      { stdio: 'inherit', env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+    );
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const audit = (id) => report.audits[id]?.displayValue ?? '';
+    rows.push({
+      page: name,
+      run,
+      score: Math.round(report.categories.performance.score * 100),
+      FCP: audit('first-contentful-paint'),
+      LCP: audit('largest-contentful-paint'),
+      TBT: audit('total-blocking-time'),
+      CLS: audit('cumulative-layout-shift'),
+      SI: audit('speed-index'),
+    });
+  }
+}
+console.table(rows);
