@@ -52,6 +52,7 @@ export const OrderItemSchema = z.object({
   title: z.string(),
   variant_title: z.string(),
   size: z.string().nullable(),
+  size_eu: z.string().nullable(),
   color: z.string().nullable(),
   image: z.string().nullable(),
   price: z.number().int(),

@@ -12,5 +12,6 @@ describe('countRu', () => {
 });
 
 describe('formatDateRu', () => {
-  it('writes the date in Russian', () => expect(formatDateRu('2026-11-21T07:00:00Z')).toMatch(/^21 ноября 2026/));
+  it('writes the date in Russian', () =>
+    expect(formatDateRu('2026-11-21T07:00:00Z')).toMatch(/^21 ноября 2026/));
 });

@@ -152,6 +152,7 @@ export const orderItems = pgTable(
     title: text('title').notNull(),
     variantTitle: text('variant_title').notNull(),
     size: text('size'),
+    sizeEu: text('size_eu'),
     color: text('color'),
     image: text('image'),
     price: integer('price').notNull(),

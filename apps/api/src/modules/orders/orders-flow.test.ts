@@ -265,6 +265,11 @@ describe('shopping path over HTTP', () => {
       delivery_id: deliveryId,
     });
     expect(res.statusCode).toBe(201);
+    // The line keeps the EU size the shopper chose, as the basket showed it.
+    expect(res.json<{ result: OrderJson }>().result.items[0]).toMatchObject({
+      size: cheap!.size,
+      size_eu: cheap!.sizeEu,
+    });
     expect(dear!.qty).toBe(0);
     expect(await listing()).toEqual({ inStock: false, price: 900 });
 

@@ -32,13 +32,19 @@ afterAll(async () => {
 
 describe('static web app', () => {
   it('sends brotli to browsers that accept it, plain to others', async () => {
-    const br = await t.app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await t.app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
 
-    const plain = await t.app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });

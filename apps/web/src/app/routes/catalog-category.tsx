@@ -15,7 +15,10 @@ const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 export function Component() {
   const id = Number(useParams().id);
   const categories = useCategories();
-  const path = useMemo(() => (categories.data ? findCategory(categories.data, id) : null), [categories.data, id]);
+  const path = useMemo(
+    () => (categories.data ? findCategory(categories.data, id) : null),
+    [categories.data, id],
+  );
   const node = path?.at(-1);
   const params = useListingParams({ categoryId: id });
   const descendants = useMemo(() => {
@@ -48,7 +51,12 @@ export function Component() {
       {node && node.children.length > 0 && (
         <div className="subcategory-chips">
           {node.children.map((c) => (
-            <Link key={c.id} className="chip" to={`/catalog/${c.id}`} onClick={() => useFilterStore.getState().resetList('selectedCategories')}>
+            <Link
+              key={c.id}
+              className="chip"
+              to={`/catalog/${c.id}`}
+              onClick={() => useFilterStore.getState().resetList('selectedCategories')}
+            >
               {c.name}
             </Link>
           ))}

@@ -15,7 +15,12 @@ import { PlacingSteps, parseStep } from '../../features/checkout/components/plac
 import { useCheckoutStore } from '../../features/checkout/checkout-store.ts';
 import { useDeliveries } from '../../features/delivery/api/get-deliveries.ts';
 import { useSaveDelivery } from '../../features/delivery/api/save-delivery.ts';
-import { AddressList, AddressListSkeleton, addressLine, recipientLine } from '../../features/delivery/components/address-list.tsx';
+import {
+  AddressList,
+  AddressListSkeleton,
+  addressLine,
+  recipientLine,
+} from '../../features/delivery/components/address-list.tsx';
 import { DeliveryForm } from '../../features/delivery/components/delivery-form.tsx';
 import { useCreateOrder } from '../../features/orders/api/create-order.ts';
 import { usePayOrder } from '../../features/orders/use-pay-order.ts';
@@ -24,6 +29,7 @@ import { ApiRequestError } from '../../lib/api-client.ts';
 import { countRu } from '../../lib/format.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { haptic } from '../../telegram/haptics.ts';
+import { variantLabel } from '../../lib/variant-label.ts';
 
 type Line = { entry: CartEntry; variant: CartVariant };
 const ITEMS = ['товар', 'товара', 'товаров'] as const;
@@ -89,12 +95,16 @@ function Lines({ lines }: { lines: Line[] }) {
       {lines.map(({ entry, variant }) => (
         <li key={variant.id} className="placing-line">
           <span className="placing-line__image">
-            <ProductImage src={variant.image ?? entry.product.image_src} size={{ width: 160 }} alt={entry.product.title} />
+            <ProductImage
+              src={variant.image ?? entry.product.image_src}
+              size={{ width: 160 }}
+              alt={entry.product.title}
+            />
           </span>
           <span className="placing-line__body">
             <span className="placing-line__title">{entry.product.title}</span>
             <span className="placing-line__variant">
-              {[variant.color, variant.size_eu ? `${variant.size_eu} EU` : variant.size].filter(Boolean).join(' · ')}
+              {variantLabel(variant)}
               {` · ${variant.quantity} шт.`}
             </span>
           </span>
@@ -158,7 +168,8 @@ function DeliveryStep({ onNext }: { onNext: () => void }) {
   }, [addresses, known, setDelivery]);
 
   if (deliveries.isPending) return <AddressListSkeleton />;
-  if (deliveries.isError) return <p className="placing-note">Не удалось загрузить адреса. Обновите страницу.</p>;
+  if (deliveries.isError)
+    return <p className="placing-note">Не удалось загрузить адреса. Обновите страницу.</p>;
 
   const showForm = addingNew || (addresses?.length ?? 0) === 0;
   return (
@@ -206,7 +217,9 @@ function DeliveryStep({ onNext }: { onNext: () => void }) {
           />
         </div>
       )}
-      <p className="placing-note">Доставим до двери или в пункт выдачи. Курьер позвонит по указанному телефону.</p>
+      <p className="placing-note">
+        Доставим до двери или в пункт выдачи. Курьер позвонит по указанному телефону.
+      </p>
       {showForm ? (
         <Button fixed type="submit" form={NEW_ADDRESS_FORM} loading={save.isPending}>
           Далее
@@ -238,7 +251,11 @@ function ConfirmStep({ lines, onEdit }: { lines: Line[]; onEdit: (step: number) 
         key: idempotencyKey,
         body: {
           delivery_id: address.id,
-          items: lines.map((l) => ({ product_id: l.entry.product_id, variant_id: l.variant.id, quantity: l.variant.quantity })),
+          items: lines.map((l) => ({
+            product_id: l.entry.product_id,
+            variant_id: l.variant.id,
+            quantity: l.variant.quantity,
+          })),
         },
       });
       orderId = order.id;
@@ -302,9 +319,15 @@ function ConfirmStep({ lines, onEdit }: { lines: Line[]; onEdit: (step: number) 
       </div>
       <Totals lines={lines} />
       <p className="placing-note">
-        Нажимая «Оплатить», вы соглашаетесь с условиями доставки и оферты. Оплата откроется на защищённой странице.
+        Нажимая «Оплатить», вы соглашаетесь с условиями доставки и оферты. Оплата откроется на защищённой
+        странице.
       </p>
-      <Button fixed loading={createOrder.isPending || pay.isPending} disabled={!address} onClick={() => void placeAndPay()}>
+      <Button
+        fixed
+        loading={createOrder.isPending || pay.isPending}
+        disabled={!address}
+        onClick={() => void placeAndPay()}
+      >
         Оплатить {formatPrice(sum)}
       </Button>
     </>

@@ -30,7 +30,11 @@ export function Component() {
               <div className="empty-state">
                 <p className="empty-state__title">По запросу «{q}» ничего не найдено</p>
                 <p>Проверьте написание или уберите часть фильтров</p>
-                <button type="button" className="link-button" onClick={() => useFilterStore.getState().reset()}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => useFilterStore.getState().reset()}
+                >
                   Сбросить фильтры
                 </button>
               </div>

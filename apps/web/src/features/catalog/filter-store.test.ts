@@ -24,7 +24,9 @@ describe('filter store', () => {
     const s = useFilterStore.getState();
     s.add('selectedSizes', '42');
     s.setSort('low-to-high-price');
-    const stored = JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as { state: Record<string, unknown> };
+    const stored = JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as {
+      state: Record<string, unknown>;
+    };
     expect(stored.state.selectedSizes).toEqual(['42']);
     expect(stored.state).not.toHaveProperty('selectedSort');
   });

@@ -56,7 +56,7 @@ export const EMPTY_FILTERS: FilterLists = {
   selectedFitPeople: [],
 };
 
-const unique = <T,>(values: readonly T[]): T[] => [...new Set(values)];
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
 export const useFilterStore = create<FilterState>()(
   persist(
@@ -79,7 +79,13 @@ export const useFilterStore = create<FilterState>()(
       name: STORAGE_KEYS.filters,
       storage: createJSONStorage(() => localStorage),
       // The sort is never persisted (spec §4).
-      partialize: ({ selectedColors, selectedBrands, selectedSizes, selectedCategories, selectedFitPeople }) => ({
+      partialize: ({
+        selectedColors,
+        selectedBrands,
+        selectedSizes,
+        selectedCategories,
+        selectedFitPeople,
+      }) => ({
         selectedColors,
         selectedBrands,
         selectedSizes,

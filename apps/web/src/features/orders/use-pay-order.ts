@@ -14,7 +14,9 @@ export function usePayOrder() {
     mutationFn: getPaymentUrl,
     onSuccess: ({ url, transaction_guid }) => {
       openExternalLink(url);
-      void navigate(`/payment-await?transaction_guid=${encodeURIComponent(transaction_guid)}`, { replace: true });
+      void navigate(`/payment-await?transaction_guid=${encodeURIComponent(transaction_guid)}`, {
+        replace: true,
+      });
     },
     onError: (error) => notify.error(error.message || 'Не удалось открыть оплату'),
   });

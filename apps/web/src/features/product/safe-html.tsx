@@ -3,8 +3,40 @@
 // everything else are dropped (their text is kept). No dangerouslySetInnerHTML.
 import { createElement, type ReactNode } from 'react';
 
-const ALLOWED = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'h5', 'span', 'div', 'small', 'sup', 'sub']);
-const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'img', 'video', 'audio']);
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h3',
+  'h4',
+  'h5',
+  'span',
+  'div',
+  'small',
+  'sup',
+  'sub',
+]);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'img',
+  'video',
+  'audio',
+]);
 
 /** Descriptions containing a picture are hidden (spec §3). */
 export const hasImage = (html: string): boolean => /<img[\s/>]/i.test(html);

@@ -84,7 +84,10 @@ describe('variant selection', () => {
 
   it('the price follows the chosen variant', () => {
     expect(displayedPrice(shoes, { color: 'Черный', variantId: null })).toEqual({ price: 9990, from: false });
-    expect(displayedPrice(shoes, { color: 'Белый', variantId: white42.id })).toEqual({ price: 8990, from: false });
+    expect(displayedPrice(shoes, { color: 'Белый', variantId: white42.id })).toEqual({
+      price: 8990,
+      from: false,
+    });
     expect(displayedPrice(shoes, { color: null, variantId: null })).toEqual({ price: 8990, from: true });
   });
 });

@@ -53,7 +53,9 @@ export function chooseVariant(product: Product, current: Selection, variantId: n
 }
 
 export function showSizePicker(product: Product, selection: Selection): boolean {
-  const sizeless = product.categories.some((c) => (SIZELESS_CATEGORY_IDS as readonly number[]).includes(c.id));
+  const sizeless = product.categories.some((c) =>
+    (SIZELESS_CATEGORY_IDS as readonly number[]).includes(c.id),
+  );
   return !sizeless || selection.color !== null || !hasExtraLevel(product);
 }
 

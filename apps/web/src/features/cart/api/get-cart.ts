@@ -10,6 +10,10 @@ export const getCart = async (signal?: AbortSignal): Promise<CartEntry[]> =>
   (await api('/v1/cart', { schema: CartResponseSchema, signal })).result;
 
 export const cartQueryOptions = () =>
-  queryOptions({ queryKey: CART_QUERY_KEY, queryFn: ({ signal }) => getCart(signal), staleTime: 10 * 60_000 });
+  queryOptions({
+    queryKey: CART_QUERY_KEY,
+    queryFn: ({ signal }) => getCart(signal),
+    staleTime: 10 * 60_000,
+  });
 
 export const useCart = () => useQuery(cartQueryOptions());

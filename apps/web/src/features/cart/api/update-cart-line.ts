@@ -7,8 +7,13 @@ import { CART_LEN_QUERY_KEY } from './get-cart-len.ts';
 import { CART_QUERY_KEY } from './get-cart.ts';
 
 export const updateCartLine = async (variantId: number, quantity: number) =>
-  (await api(`/v1/cart/${variantId}`, { method: 'PATCH', body: { quantity }, schema: CartLineResponseSchema }))
-    .result;
+  (
+    await api(`/v1/cart/${variantId}`, {
+      method: 'PATCH',
+      body: { quantity },
+      schema: CartLineResponseSchema,
+    })
+  ).result;
 
 export const withQuantity = (cart: CartEntry[], variantId: number, quantity: number): CartEntry[] =>
   cart.map((entry) => ({

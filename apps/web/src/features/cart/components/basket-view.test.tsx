@@ -126,13 +126,18 @@ describe('basket', () => {
     // "−" at quantity 1 asks the same question.
     await user.click(screen.getByRole('button', { name: 'Уменьшить количество' }));
     useConfirmStore.getState().settle(true);
-    await vi.waitFor(() => expect(calls).toContainEqual({ method: 'DELETE', url: '/api/v1/cart/11', body: undefined }));
+    await vi.waitFor(() =>
+      expect(calls).toContainEqual({ method: 'DELETE', url: '/api/v1/cart/11', body: undefined }),
+    );
     expect(await screen.findByText('В корзине пока пусто')).toBeInTheDocument();
   });
 
   it('an empty cart shows the way to the catalogue', async () => {
     setup([]);
     expect(await screen.findByText('В корзине пока пусто')).toBeInTheDocument();
-    expect(within(document.body).getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/catalog');
+    expect(within(document.body).getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute(
+      'href',
+      '/catalog',
+    );
   });
 });

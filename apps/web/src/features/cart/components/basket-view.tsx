@@ -18,6 +18,7 @@ import { useCart } from '../api/get-cart.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
 import './basket-view.css';
+import { variantLabel } from '../../../lib/variant-label.ts';
 
 export const ITEM_FORMS = ['товар', 'товара', 'товаров'] as const;
 const MAX_LINE_QTY = 99;
@@ -27,13 +28,13 @@ export type BasketLine = { entry: CartEntry; variant: CartVariant };
 export const basketLines = (cart: CartEntry[]): BasketLine[] =>
   cart.flatMap((entry) => entry.variants.map((variant) => ({ entry, variant })));
 
-export const variantLabel = (v: Pick<CartVariant, 'color' | 'size' | 'size_eu'>) =>
-  [v.color, v.size_eu ? `${v.size_eu} EU` : v.size].filter(Boolean).join(' · ');
-
 /** Selected lines' count of units and their sum. */
 export function selectionTotal(lines: BasketLine[]) {
   return lines.reduce(
-    (acc, { variant }) => ({ units: acc.units + variant.quantity, sum: acc.sum + variant.price * variant.quantity }),
+    (acc, { variant }) => ({
+      units: acc.units + variant.quantity,
+      sum: acc.sum + variant.price * variant.quantity,
+    }),
     { units: 0, sum: 0 },
   );
 }
@@ -87,7 +88,8 @@ export function BasketView({ onCheckout }: Props) {
     if (!yes) return;
     remove.mutate(variant.id, {
       onSuccess: () => notify.success('Товар удалён из корзины'),
-      onError: (error) => notify.error(error instanceof ApiRequestError ? error.message : 'Не удалось удалить товар'),
+      onError: (error) =>
+        notify.error(error instanceof ApiRequestError ? error.message : 'Не удалось удалить товар'),
     });
   };
 
@@ -131,7 +133,11 @@ export function BasketView({ onCheckout }: Props) {
           const checked = !outOfStock && !deselected.has(variant.id);
           const label = variantLabel(variant);
           return (
-            <li key={variant.id} className={`basket-line${outOfStock ? ' basket-line--out' : ''}`} data-variant-id={variant.id}>
+            <li
+              key={variant.id}
+              className={`basket-line${outOfStock ? ' basket-line--out' : ''}`}
+              data-variant-id={variant.id}
+            >
               <label className="basket-check basket-line__check">
                 <input
                   type="checkbox"
@@ -142,11 +148,22 @@ export function BasketView({ onCheckout }: Props) {
                 />
                 <span className="basket-check__box" aria-hidden="true" />
               </label>
-              <Link to={`?id=${entry.product_id}`} className="basket-line__image" aria-label={entry.product.title}>
-                <ProductImage src={variant.image ?? entry.product.image_src} size={{ width: 200 }} alt={entry.product.title} loading="lazy" />
+              <Link
+                to={`?id=${entry.product_id}`}
+                className="basket-line__image"
+                aria-label={entry.product.title}
+              >
+                <ProductImage
+                  src={variant.image ?? entry.product.image_src}
+                  size={{ width: 200 }}
+                  alt={entry.product.title}
+                  loading="lazy"
+                />
               </Link>
               <div className="basket-line__body">
-                {entry.product.brand && <span className="basket-line__brand">{entry.product.brand.name}</span>}
+                {entry.product.brand && (
+                  <span className="basket-line__brand">{entry.product.brand.name}</span>
+                )}
                 <span className="basket-line__title">{entry.product.title}</span>
                 {label && <span className="basket-line__variant">{label}</span>}
                 {outOfStock && <span className="basket-line__warning">Нет в наличии</span>}

@@ -27,8 +27,7 @@ export function CartActions({ productId, variantId, available, onNeedVariant, on
   const add = useAddToCart();
   const navigate = useNavigate();
   const inCart =
-    variantId !== null &&
-    (cart.data ?? []).some((entry) => entry.variants.some((v) => v.id === variantId));
+    variantId !== null && (cart.data ?? []).some((entry) => entry.variants.some((v) => v.id === variantId));
 
   const goToBasket = () => {
     onLeave();

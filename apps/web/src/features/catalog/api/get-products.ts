@@ -45,7 +45,8 @@ export const productsInfiniteQueryOptions = (p: ProductListParams) =>
     staleTime: 60_000,
   });
 
-export const useProductsInfinite = (p: ProductListParams) => useInfiniteQuery(productsInfiniteQueryOptions(p));
+export const useProductsInfinite = (p: ProductListParams) =>
+  useInfiniteQuery(productsInfiniteQueryOptions(p));
 
 /** One short row (home page): the first page only. */
 export const productRowQueryOptions = (p: ProductListParams) =>

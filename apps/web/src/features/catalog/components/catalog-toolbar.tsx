@@ -39,7 +39,11 @@ const SHEETS: { key: FilterListKey; label: string }[] = [
 
 type Option = { value: string | number; label: string; count: number };
 
-function optionsFor(key: FilterListKey, facets: ProductFilters | undefined, categoryScope?: number[]): Option[] {
+function optionsFor(
+  key: FilterListKey,
+  facets: ProductFilters | undefined,
+  categoryScope?: number[],
+): Option[] {
   if (!facets) return [];
   switch (key) {
     case 'selectedBrands':
@@ -53,7 +57,11 @@ function optionsFor(key: FilterListKey, facets: ProductFilters | undefined, cate
     case 'selectedSizes':
       return facets.sizes_eu.map((s) => ({ value: s.value, label: `${s.value} EU`, count: s.count }));
     case 'selectedFitPeople':
-      return facets.fit_people.map((f) => ({ value: f.value, label: FIT_LABELS[f.value] ?? f.value, count: f.count }));
+      return facets.fit_people.map((f) => ({
+        value: f.value,
+        label: FIT_LABELS[f.value] ?? f.value,
+        count: f.count,
+      }));
   }
 }
 
@@ -155,12 +163,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
       </Drawer>
 
       {SHEETS.filter((s) => !hide.includes(s.key)).map((s) => (
-        <Drawer
-          key={s.key}
-          open={sheet === s.key}
-          onOpenChange={(o) => !o && setSheet(null)}
-          title={s.label}
-        >
+        <Drawer key={s.key} open={sheet === s.key} onOpenChange={(o) => !o && setSheet(null)} title={s.label}>
           <FilterSheetBody
             kind={s.key}
             options={optionsFor(s.key, facets.data, categoryScope)}
@@ -169,12 +172,18 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
           />
           <div className="filter-sheet__actions">
             {filters[s.key].length > 0 && (
-              <Button variant="secondary" size="medium" onClick={() => useFilterStore.getState().resetList(s.key)}>
+              <Button
+                variant="secondary"
+                size="medium"
+                onClick={() => useFilterStore.getState().resetList(s.key)}
+              >
                 Сбросить
               </Button>
             )}
             <Button size="medium" fullWidth onClick={() => setSheet(null)}>
-              {total === undefined ? 'Показать' : `Показать ${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
+              {total === undefined
+                ? 'Показать'
+                : `Показать ${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
             </Button>
           </div>
         </Drawer>
@@ -233,7 +242,15 @@ function FilterSheetBody({
 }
 
 const SortIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );

@@ -32,7 +32,14 @@ export function CategoryTiles() {
               style={{ ['--tint' as string]: TINTS[i % TINTS.length] }}
             >
               <span className="category-tiles__name">{c.name}</span>
-              {c.image_src && <ProductImage className="category-tiles__image" src={c.image_src} size={{ width: 160 }} alt="" />}
+              {c.image_src && (
+                <ProductImage
+                  className="category-tiles__image"
+                  src={c.image_src}
+                  size={{ width: 160 }}
+                  alt=""
+                />
+              )}
             </Link>
           </li>
         ))}

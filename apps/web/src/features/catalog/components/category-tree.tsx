@@ -46,7 +46,15 @@ export function CategoryTree() {
   );
 }
 
-function CategoryGroup({ node, open, onToggle }: { node: CategoryNode; open: boolean; onToggle: () => void }) {
+function CategoryGroup({
+  node,
+  open,
+  onToggle,
+}: {
+  node: CategoryNode;
+  open: boolean;
+  onToggle: () => void;
+}) {
   if (node.children.length === 0) {
     return (
       <li>
@@ -84,7 +92,16 @@ function CategoryGroup({ node, open, onToggle }: { node: CategoryNode; open: boo
 }
 
 const Chevron = () => (
-  <svg className="category-tree__chevron" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    className="category-tree__chevron"
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 );

@@ -16,7 +16,10 @@ export function PlacingSteps({ step }: { step: number }) {
       </div>
       <ol className="placing-steps__bar" aria-hidden="true">
         {PLACING_STEPS.map((name, i) => (
-          <li key={name} className={i <= step ? 'placing-steps__part placing-steps__part--done' : 'placing-steps__part'} />
+          <li
+            key={name}
+            className={i <= step ? 'placing-steps__part placing-steps__part--done' : 'placing-steps__part'}
+          />
         ))}
       </ol>
     </header>

@@ -57,7 +57,9 @@ export function AddressList(props: ManageProps | SelectProps) {
           const checked = props.selectedId === a.id;
           return (
             <li key={a.id}>
-              <label className={`address-card address-card--selectable${checked ? ' address-card--checked' : ''}`}>
+              <label
+                className={`address-card address-card--selectable${checked ? ' address-card--checked' : ''}`}
+              >
                 <input
                   type="radio"
                   name="delivery"
@@ -75,7 +77,11 @@ export function AddressList(props: ManageProps | SelectProps) {
         }
         return (
           <li key={a.id} className="address-card">
-            <Link to={`/profile/delivery/set/${a.id}`} className="address-card__text address-card__edit" aria-label={`Изменить адрес: ${addressLine(a)}`}>
+            <Link
+              to={`/profile/delivery/set/${a.id}`}
+              className="address-card__text address-card__edit"
+              aria-label={`Изменить адрес: ${addressLine(a)}`}
+            >
               {body}
             </Link>
             <button

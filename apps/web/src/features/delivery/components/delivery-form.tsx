@@ -43,7 +43,12 @@ export function DeliveryForm({ initial, formId, showDefault, onSubmit }: Props) 
   const { errors } = form.formState;
 
   return (
-    <form id={formId} className="delivery-form" noValidate onSubmit={form.handleSubmit((body) => onSubmit(body))}>
+    <form
+      id={formId}
+      className="delivery-form"
+      noValidate
+      onSubmit={form.handleSubmit((body) => onSubmit(body))}
+    >
       {FIELDS.map(({ name, label, autoComplete }) => (
         <Controller
           key={name}

@@ -5,7 +5,8 @@ import { api } from '../../../lib/api-client.ts';
 import { FAVORITES_QUERY_KEY } from './get-favorites.ts';
 
 export const removeFavorite = async (productId: number) =>
-  (await api(`/v1/favorites/${productId}`, { method: 'DELETE', schema: FavoriteRemovedResponseSchema })).result;
+  (await api(`/v1/favorites/${productId}`, { method: 'DELETE', schema: FavoriteRemovedResponseSchema }))
+    .result;
 
 export const useRemoveFavorite = () => {
   const queryClient = useQueryClient();

@@ -79,7 +79,16 @@ describe('favourites drawer (spec §4, §5, §8)', () => {
             id: 1,
             variant_id: 73,
             created_at: '2026-11-21T07:00:00.000Z',
-            product: { id: 7, spu: 'S', title: 'Кеды', image_src: null, price: 9990, min_price: 9990, in_stock: true, brand: null },
+            product: {
+              id: 7,
+              spu: 'S',
+              title: 'Кеды',
+              image_src: null,
+              price: 9990,
+              min_price: 9990,
+              in_stock: true,
+              brand: null,
+            },
           },
         }),
         { status: 201 },
@@ -100,7 +109,10 @@ describe('favourites drawer (spec §4, §5, §8)', () => {
   });
 
   it('shows the server message on failure, or the generic one without it', async () => {
-    answer = () => new Response(JSON.stringify({ error: { code: 'conflict', message: 'Товар снят с продажи' } }), { status: 409 });
+    answer = () =>
+      new Response(JSON.stringify({ error: { code: 'conflict', message: 'Товар снят с продажи' } }), {
+        status: 409,
+      });
     renderDrawer();
     fireEvent.click(await screen.findByRole('radio', { name: '41 EU · Черный' }));
     const submit = screen.getByRole('button', { name: 'Добавить в избранное' });

@@ -64,14 +64,18 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
   return (
     <Drawer open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())} title="В избранное">
       <form className="favorite-drawer" onSubmit={(e) => void submit(e)} noValidate>
-        {product && <p className="favorite-drawer__product">{product.computed_title.title || product.title}</p>}
+        {product && (
+          <p className="favorite-drawer__product">{product.computed_title.title || product.title}</p>
+        )}
         <Controller
           control={control}
           name="size"
           render={({ field, fieldState }) => (
             <fieldset className="favorite-drawer__sizes">
               <legend>Размер</legend>
-              {loading && <div className="skeleton favorite-drawer__skeleton" role="status" aria-label="Загрузка" />}
+              {loading && (
+                <div className="skeleton favorite-drawer__skeleton" role="status" aria-label="Загрузка" />
+              )}
               <div className="favorite-drawer__grid" role="radiogroup" aria-label="Размер">
                 {product?.variants.map((v) => (
                   <button
@@ -98,7 +102,12 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
             </fieldset>
           )}
         />
-        <Button type="submit" fullWidth disabled={invalid || formState.isSubmitting} loading={formState.isSubmitting}>
+        <Button
+          type="submit"
+          fullWidth
+          disabled={invalid || formState.isSubmitting}
+          loading={formState.isSubmitting}
+        >
           Добавить в избранное
         </Button>
       </form>

@@ -34,7 +34,7 @@ export function FavoriteHeart({ productId, variant = 'overlay' }: Props) {
         }
       }}
     >
-      <HeartIcon fill={isFavorite ? "currentColor" : "none"} />
+      <HeartIcon fill={isFavorite ? 'currentColor' : 'none'} />
     </button>
   );
 }

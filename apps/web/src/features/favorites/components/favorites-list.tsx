@@ -51,7 +51,15 @@ export function FavoritesList() {
   if (items.length === 0) {
     return (
       <div className="empty-state favorites-empty">
-        <svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.4" aria-hidden="true">
+        <svg
+          width="56"
+          height="56"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          aria-hidden="true"
+        >
           <path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7a4.3 4.3 0 0 1 7.5 2.8C19.5 15.4 12 20 12 20Z" />
         </svg>
         <p className="empty-state__title">В избранном пока пусто</p>
@@ -78,7 +86,13 @@ export function FavoritesList() {
                 })
               }
             >
-              <ProductImage className="favorite-item__image" src={f.product.image_src} size={{ height: 350 }} alt="" loading="lazy" />
+              <ProductImage
+                className="favorite-item__image"
+                src={f.product.image_src}
+                size={{ height: 350 }}
+                alt=""
+                loading="lazy"
+              />
               <span className="favorite-item__price">
                 {f.product.in_stock ? formatPrice(f.product.min_price || f.product.price) : 'Нет в наличии'}
               </span>
@@ -103,7 +117,9 @@ export function FavoritesList() {
           </li>
         ))}
       </ul>
-      {isFetchingNextPage && <div className="skeleton favorites-grid__more" role="status" aria-label="Загрузка" />}
+      {isFetchingNextPage && (
+        <div className="skeleton favorites-grid__more" role="status" aria-label="Загрузка" />
+      )}
       <div ref={sentinel} aria-hidden="true" style={{ height: 1 }} />
     </>
   );

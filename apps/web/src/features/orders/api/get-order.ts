@@ -6,6 +6,10 @@ export const getOrder = async (id: number): Promise<Order> =>
   (await api(`/v1/order/detail/${id}`, { schema: OrderResponseSchema })).result;
 
 export const orderQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['orders', 'one', id], queryFn: () => getOrder(id), enabled: Number.isInteger(id) && id > 0 });
+  queryOptions({
+    queryKey: ['orders', 'one', id],
+    queryFn: () => getOrder(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 
 export const useOrder = (id: number) => useQuery(orderQueryOptions(id));

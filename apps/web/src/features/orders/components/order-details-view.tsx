@@ -13,6 +13,7 @@ import { PROGRESS_STEPS, progressIndex } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
+import { variantLabel } from '../../../lib/variant-label.ts';
 
 const ITEMS = ['товар', 'товара', 'товаров'] as const;
 
@@ -51,7 +52,7 @@ export function OrderDetails({ order }: { order: Order }) {
               <span className="order-item__body">
                 <span className="order-item__title">{item.title}</span>
                 <span className="order-item__variant">
-                  {[item.color, item.size].filter(Boolean).join(' · ')}
+                  {variantLabel(item)}
                   {item.quantity > 1 ? ` · ${item.quantity} шт.` : ''}
                 </span>
               </span>

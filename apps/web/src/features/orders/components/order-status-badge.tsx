@@ -3,5 +3,7 @@ import { ORDER_STATUS_RU, statusTone } from '../order-status.ts';
 import './orders.css';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`order-status order-status--${statusTone(status)}`}>{ORDER_STATUS_RU[status]}</span>;
+  return (
+    <span className={`order-status order-status--${statusTone(status)}`}>{ORDER_STATUS_RU[status]}</span>
+  );
 }

@@ -19,7 +19,11 @@ export function OrdersHistoryView() {
     return (
       <div className="orders-empty">
         <p className="orders-empty__title">Не удалось загрузить заказы</p>
-        <Button variant="light-primary" size="medium" onClick={() => void Promise.all([active.refetch(), all.refetch()])}>
+        <Button
+          variant="light-primary"
+          size="medium"
+          onClick={() => void Promise.all([active.refetch(), all.refetch()])}
+        >
           Повторить
         </Button>
       </div>

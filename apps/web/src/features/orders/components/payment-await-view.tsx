@@ -43,7 +43,8 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         <div className="payment-result__spinner spinner" aria-hidden="true" />
         <h2 className="payment-result__title">Ждём подтверждения оплаты</h2>
         <p className="payment-result__text">
-          Обычно это занимает несколько секунд. Если вы закрыли страницу оплаты, вернитесь к заказу и оплатите снова.
+          Обычно это занимает несколько секунд. Если вы закрыли страницу оплаты, вернитесь к заказу и оплатите
+          снова.
         </p>
         <div className="payment-result__actions">
           <Link to="/orders/history" replace className="button button--secondary button--large button--full">
@@ -64,7 +65,11 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
           Спасибо за покупку! Заказ №{orderId} принят, мы сообщим в Telegram, когда он поедет к вам.
         </p>
         <div className="payment-result__actions">
-          <Link to={`/orders/details/${orderId}`} replace className="button button--primary button--large button--full">
+          <Link
+            to={`/orders/details/${orderId}`}
+            replace
+            className="button button--primary button--large button--full"
+          >
             К заказу
           </Link>
           <Link to="/orders/history" replace className="button button--secondary button--large button--full">
@@ -86,7 +91,11 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         <Button fullWidth loading={pay.isPending} onClick={() => pay.mutate(orderId)}>
           Оплатить снова
         </Button>
-        <Link to={`/orders/details/${orderId}`} replace className="button button--secondary button--large button--full">
+        <Link
+          to={`/orders/details/${orderId}`}
+          replace
+          className="button button--secondary button--large button--full"
+        >
           К заказу
         </Link>
         <Link to="/orders/history" replace className="payment-result__link">
@@ -100,7 +109,9 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
 function ResultIcon({ kind }: { kind: 'success' | 'failure' }) {
   return (
     <span className={`payment-result__icon payment-result__icon--${kind}`} aria-hidden="true">
-      <svg viewBox="0 0 24 24">{kind === 'success' ? <path d="m6 12.5 4 4 8-9" /> : <path d="M7 7l10 10M17 7 7 17" />}</svg>
+      <svg viewBox="0 0 24 24">
+        {kind === 'success' ? <path d="m6 12.5 4 4 8-9" /> : <path d="M7 7l10 10M17 7 7 17" />}
+      </svg>
     </span>
   );
 }

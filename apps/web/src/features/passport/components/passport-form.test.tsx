@@ -25,7 +25,8 @@ function setup(saved: typeof SAVED | null) {
       const method = init.method ?? 'GET';
       const body = init.body ? (JSON.parse(init.body as string) as Record<string, string>) : undefined;
       calls.push({ method, url, body });
-      if (method === 'PUT') return Promise.resolve(Response.json({ result: { ...SAVED, ...body, masked: true } }));
+      if (method === 'PUT')
+        return Promise.resolve(Response.json({ result: { ...SAVED, ...body, masked: true } }));
       return Promise.resolve(Response.json({ result: saved }));
     }),
   );
@@ -75,7 +76,13 @@ describe('passport form', () => {
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: '/api/v1/passport',
-      body: { series: '4510', number: '123456', birth_date: '1990-05-15', issue_date: '2010-06-01', inn: '770708389324' },
+      body: {
+        series: '4510',
+        number: '123456',
+        birth_date: '1990-05-15',
+        issue_date: '2010-06-01',
+        inn: '770708389324',
+      },
     });
   });
 });

@@ -206,7 +206,8 @@ function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Pass
       </fieldset>
 
       <p className="passport-form__note">
-        Паспортные данные нужны для таможенного оформления. Мы храним их в зашифрованном виде и никому не передаём.
+        Паспортные данные нужны для таможенного оформления. Мы храним их в зашифрованном виде и никому не
+        передаём.
       </p>
 
       <Button type="submit" fixed loading={isSubmitting}>

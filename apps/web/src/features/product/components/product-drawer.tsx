@@ -77,7 +77,14 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
   }, [productId]);
 
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} variant="full" title={title} hideTitle className="product-sheet">
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      variant="full"
+      title={title}
+      hideTitle
+      className="product-sheet"
+    >
       <div className="product-drawer" data-product-id={productId} ref={body}>
         {product.isPending && <ProductSkeleton />}
         {product.isError && <p className="product-drawer__error">Не удалось загрузить товар</p>}
@@ -145,7 +152,12 @@ function ProductBody({
 
   return (
     <>
-      <Gallery images={images.map((i) => i.src)} title={title} onOpen={(i) => setLightboxIndex(i)} heart={heart} />
+      <Gallery
+        images={images.map((i) => i.src)}
+        title={title}
+        onOpen={(i) => setLightboxIndex(i)}
+        heart={heart}
+      />
 
       <div className="product-drawer__head">
         <p className="product-drawer__price" data-testid="product-price">
@@ -197,7 +209,11 @@ function ProductBody({
           <div className="product-drawer__row">
             <h3 className="product-drawer__label">Размер</h3>
             {product.size_table && (
-              <button type="button" className="product-drawer__size-chart" onClick={() => setSizeChartOpen(true)}>
+              <button
+                type="button"
+                className="product-drawer__size-chart"
+                onClick={() => setSizeChartOpen(true)}
+              >
                 Размерная сетка
               </button>
             )}
@@ -273,7 +289,9 @@ function ProductBody({
             available,
             onNeedVariant: () => {
               setNeedSize(true);
-              document.querySelector('.product-drawer__sizes')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+              document
+                .querySelector('.product-drawer__sizes')
+                ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
             },
             onLeave,
           })}

@@ -36,7 +36,13 @@ export function SimilarProducts({ productId }: { productId: number }) {
                 );
               }}
             >
-              <ProductImage className="similar__image" src={p.image_src} size={{ width: 324 }} alt="" loading="lazy" />
+              <ProductImage
+                className="similar__image"
+                src={p.image_src}
+                size={{ width: 324 }}
+                alt=""
+                loading="lazy"
+              />
               {hasPrice(p.price) && <span className="similar__price">{formatPrice(p.price)}</span>}
               <span className="similar__title">{p.title}</span>
             </button>

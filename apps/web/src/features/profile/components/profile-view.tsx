@@ -117,7 +117,17 @@ const ICONS: Record<'box' | 'pin' | 'id', string> = {
   id: 'M3 5h18v14H3zM7 15c.5-1.5 1.6-2.2 2.5-2.2S11.5 13.5 12 15M9.5 11a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM14.5 9H18M14.5 12H18',
 };
 
-function MenuLink({ to, icon, label, counter }: { to: string; icon: keyof typeof ICONS; label: string; counter?: number }) {
+function MenuLink({
+  to,
+  icon,
+  label,
+  counter,
+}: {
+  to: string;
+  icon: keyof typeof ICONS;
+  label: string;
+  counter?: number;
+}) {
   return (
     <Link to={to} className="profile-menu__item" onClick={() => haptic.selection()}>
       <span className={`profile-menu__icon profile-menu__icon--${icon}`} aria-hidden="true">
