@@ -1,10 +1,9 @@
 // Cart, favourites, delivery addresses and passport data over HTTP.
-import { eq } from 'drizzle-orm';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { passports, variants } from '../../db/schema/index.ts';
+import { passports } from '../../db/schema/index.ts';
 import { buildTestApp, login, testEnv, type TestApp } from '../../test/app.ts';
 import { testDatabaseUrl } from '../../test/database.ts';
 import { ADDRESS, insertProduct, makeInn, PASSPORT } from '../../test/fixtures.ts';
@@ -281,6 +280,9 @@ describe('passport data', () => {
   });
 
   it('leaves no passport series or number in plain text in the database', async () => {
+    // The values as plain text would stand: a token of their own (in a column, in JSON, in a dump
+    // line). Random ids or ciphertext may contain the same digits inside a longer token.
+    const PLAINTEXT_PASSPORT = /(?<![0-9A-Za-z])(413579|6203|62 03|987654)(?![0-9A-Za-z])/;
     const authorization = await login(t.app);
     await call('PUT', '/api/v1/passport', authorization, { ...PASSPORT, series: '6203', number: '413579' });
     // Every text-like column of every table, as text.
@@ -300,9 +302,7 @@ describe('passport data', () => {
       for (const r of rows) {
         cells += 1;
         const v = r.v ?? '';
-        expect(v, `${c.table_name}.${c.column_name}`).not.toContain('413579');
-        expect(v, `${c.table_name}.${c.column_name}`).not.toContain('6203');
-        expect(v).not.toContain('987654');
+        expect(v, `${c.table_name}.${c.column_name}`).not.toMatch(PLAINTEXT_PASSPORT);
       }
     }
     expect(cells).toBeGreaterThan(0);
@@ -327,11 +327,8 @@ describe('passport data', () => {
       }
       if (dump !== undefined) {
         expect(dump).toContain('COPY public.passports');
-        expect(dump).not.toContain('413579');
-        expect(dump).not.toContain('987654');
+        expect(dump).not.toMatch(PLAINTEXT_PASSPORT);
       }
     }
-    // The variants table was scanned too, so a hit would have been found anywhere.
-    expect((await t.database.db.select().from(variants).where(eq(variants.qty, -1))).length).toBe(0);
   });
 });
