@@ -3,22 +3,12 @@
 // drawer and cleared after leaving, favourites through the size drawer, a sold-out size that
 // cannot be chosen, and the productId_ start parameter.
 import { expect, test, type Page } from '@playwright/test';
+import { emptyCart, pressTelegramBack } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
 type Variant = { id: number; qty: number; color: string | null; size_eu: string | null; price: number };
 type Product = { id: number; title: string; price: number; variants: Variant[] };
-
-async function pressTelegramBack(page: Page) {
-  await page.evaluate(() => {
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: JSON.stringify({ eventType: 'back_button_pressed' }),
-        source: window.parent,
-      }),
-    );
-  });
-}
 
 /** Products of a category, read through the public API from inside the page. */
 async function categoryProducts(page: Page, categoryId: number): Promise<Product[]> {
@@ -34,22 +24,11 @@ async function categoryProducts(page: Page, categoryId: number): Promise<Product
   }, categoryId);
 }
 
-/** Empties the demo shopper's cart through the API (other tests of a run may have filled it). */
-async function emptyCart(page: Page) {
-  await page.evaluate(async () => {
-    const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
-    const cart = (await (await fetch('/api/v1/cart', { headers })).json()) as {
-      result: { variants: { id: number }[] }[];
-    };
-    for (const entry of cart.result) {
-      for (const v of entry.variants) await fetch(`/api/v1/cart/${v.id}`, { method: 'DELETE', headers });
-    }
-  });
-}
-
 const storedFilters = (page: Page) =>
   page.evaluate(
-    () => (JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as { state?: Record<string, unknown> }).state,
+    () =>
+      (JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as { state?: Record<string, unknown> })
+        .state,
   );
 
 test.beforeEach(async ({ page }) => {
@@ -71,7 +50,9 @@ test('overlay search for "nike" lands on Nike results; a product opens and "В �
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Популярное' }).locator('li[data-product-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Популярное' }).locator('li[data-product-id]').first(),
+  ).toBeVisible();
   await emptyCart(page);
   await page.reload();
   await expect(page.getByLabel(/^Товаров в корзине:/)).toHaveCount(0);
@@ -111,14 +92,18 @@ test('overlay search for "nike" lands on Nike results; a product opens and "В �
     await inStock.first().click();
     await expect(inStock.first()).toHaveAttribute('aria-checked', 'true');
   }
-  const added = page.waitForResponse((r) => r.url().endsWith('/api/v1/cart') && r.request().method() === 'POST');
+  const added = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/cart') && r.request().method() === 'POST',
+  );
   await drawer.getByRole('button', { name: 'В корзину' }).click();
   expect((await added).ok()).toBe(true);
   await expect(page.getByText('Товар добавлен в корзину')).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'В корзине' })).toBeVisible();
   await expect(page.getByLabel('Товаров в корзине: 1')).toHaveText('1');
   const haptics = await page.evaluate(() =>
-    (window.__telegramCalls ?? []).filter((c) => c.name === 'web_app_trigger_haptic_feedback').map((c) => c.params),
+    (window.__telegramCalls ?? [])
+      .filter((c) => c.name === 'web_app_trigger_haptic_feedback')
+      .map((c) => c.params),
   );
   expect(JSON.stringify(haptics)).toContain('success');
   await page.screenshot({ path: shot('browse-product-in-cart') });
@@ -140,7 +125,9 @@ test('filters and sort on catalog/{id} stay across the product drawer and are cl
   // Brand: Nike, from the facets.
   await page.getByRole('button', { name: 'Бренд', exact: true }).click();
   const brandSheet = page.getByRole('dialog', { name: 'Бренд' });
-  const listing = page.waitForResponse((r) => r.url().includes('/api/v2/product?') && r.url().includes('brand_ids='));
+  const listing = page.waitForResponse(
+    (r) => r.url().includes('/api/v2/product?') && r.url().includes('brand_ids='),
+  );
   await brandSheet.getByRole('checkbox', { name: /^Nike\b/ }).check();
   await listing;
   await page.screenshot({ path: shot('browse-filter-sheet') });
@@ -164,7 +151,9 @@ test('filters and sort on catalog/{id} stay across the product drawer and are cl
     await expect(grid.locator('.product-card').first()).toBeVisible();
     const brands = await grid.locator('.product-card__brand').allTextContents();
     expect(new Set(brands)).toEqual(new Set(['Nike']));
-    const prices = (await grid.locator('.product-card__price').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+    const prices = (await grid.locator('.product-card__price').allTextContents()).map((t) =>
+      Number(t.replace(/\D/g, '')),
+    );
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   };
   await check();
@@ -191,7 +180,11 @@ test('filters and sort on catalog/{id} stay across the product drawer and are cl
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   await nav.getByRole('link', { name: 'Профиль' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  expect(await storedFilters(page)).toMatchObject({ selectedBrands: [], selectedColors: [], selectedSizes: [] });
+  expect(await storedFilters(page)).toMatchObject({
+    selectedBrands: [],
+    selectedColors: [],
+    selectedSizes: [],
+  });
   await nav.getByRole('link', { name: 'Каталог' }).click();
   await page.getByRole('button', { name: 'Обувь' }).click();
   await page.getByRole('link', { name: 'Все товары категории' }).click();
@@ -203,7 +196,9 @@ test('filters and sort on catalog/{id} stay across the product drawer and are cl
   expect(new Set(brands).size).toBeGreaterThan(1);
 });
 
-test('favourites through the drawer: a size is required, then the toast, the page and removal', async ({ page }) => {
+test('favourites through the drawer: a size is required, then the toast, the page and removal', async ({
+  page,
+}) => {
   await page.goto('/');
   const products = await categoryProducts(page, 1);
   const product = products.find((p) => p.variants.filter((v) => v.qty > 0).length > 2)!;
@@ -231,11 +226,17 @@ test('favourites through the drawer: a size is required, then the toast, the pag
   expect(product.variants.map((v) => v.id)).toContain(body.variant_id);
   await expect(page.getByText('Товар добавлен в избранное ❤️')).toBeVisible();
   await expect(sheet).toHaveCount(0);
-  await expect(drawer.getByRole('button', { name: 'Убрать из избранного' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(drawer.getByRole('button', { name: 'Убрать из избранного' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   await pressTelegramBack(page);
   await expect(drawer).toHaveCount(0);
-  await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Избранное' }).click();
+  await page
+    .getByRole('navigation', { name: 'Основная навигация' })
+    .getByRole('link', { name: 'Избранное' })
+    .click();
   const item = page.locator(`li[data-product-id="${product.id}"]`);
   await expect(item).toBeVisible();
   await expect(item).toContainText(product.title);
@@ -262,7 +263,11 @@ test('a variant with qty 0 is disabled and cannot be chosen', async ({ page }) =
   await page.goto(`/catalog/1?id=${product.id}`);
   const drawer = page.getByRole('dialog', { name: product.title });
   await expect(drawer).toBeVisible();
-  if (soldOut.color) await drawer.getByRole('radiogroup', { name: 'Цвет' }).getByRole('radio', { name: soldOut.color }).click();
+  if (soldOut.color)
+    await drawer
+      .getByRole('radiogroup', { name: 'Цвет' })
+      .getByRole('radio', { name: soldOut.color })
+      .click();
   const sizes = drawer.getByRole('radiogroup', { name: 'Размер' });
   const disabled = sizes.getByRole('radio', { name: new RegExp(`^${soldOut.size_eu ?? ''}\\s*нет$`) });
   await expect(disabled).toBeDisabled();
@@ -281,13 +286,18 @@ test('a variant with qty 0 is disabled and cannot be chosen', async ({ page }) =
 
   // A size in stock is chosen and the price follows it.
   const available = product.variants.find((v) => v.color === soldOut.color && v.qty > 0)!;
-  await sizes.getByRole('radio', { name: new RegExp(`^${available.size_eu ?? ''}\\s`) }).first().click();
+  await sizes
+    .getByRole('radio', { name: new RegExp(`^${available.size_eu ?? ''}\\s`) })
+    .first()
+    .click();
   const price = `${new Intl.NumberFormat('ru-RU').format(available.price)}\u00a0₽`;
   await expect(drawer.getByTestId('product-price')).toHaveText(price);
   await page.screenshot({ path: shot('browse-product-sold-out-size') });
 });
 
-test('a productId_ start parameter opens the product drawer; lightbox, a similar product and «Купить сейчас»', async ({ page }) => {
+test('a productId_ start parameter opens the product drawer; lightbox, a similar product and «Купить сейчас»', async ({
+  page,
+}) => {
   await page.goto('/');
   const [product] = await categoryProducts(page, 2);
   await page.goto(`/?tgWebAppStartParam=productId_${product!.id}`);
@@ -316,7 +326,10 @@ test('a productId_ start parameter opens the product drawer; lightbox, a similar
   await expect(page).not.toHaveURL(new RegExp(`[?&]id=${product!.id}(&|$)`));
 
   // "Купить сейчас" adds the chosen size and goes to the basket.
-  const size = other.getByRole('radiogroup', { name: 'Размер' }).getByRole('radio').and(page.locator(':not([disabled])'));
+  const size = other
+    .getByRole('radiogroup', { name: 'Размер' })
+    .getByRole('radio')
+    .and(page.locator(':not([disabled])'));
   if ((await size.count()) > 0) await size.first().click();
   // The demo shopper's cart is shared by the tests of one run: count from what is there.
   const badge = page.getByLabel(/^Товаров в корзине:/);

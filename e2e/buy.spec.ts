@@ -4,6 +4,7 @@
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { validInn } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -18,15 +19,6 @@ const norm = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 
 type Variant = { id: number; qty: number; price: number };
 type Product = { id: number; title: string; variants: Variant[] };
-
-/** A valid 12-digit personal INN (both control digits) built from 10 digits. */
-function validInn(first10: string): string {
-  const d = [...first10].map(Number);
-  const c = (w: number[], digits: number[]) => (w.reduce((s, x, i) => s + x * (digits[i] ?? 0), 0) % 11) % 10;
-  const d11 = c([7, 2, 4, 10, 3, 5, 9, 4, 6, 8], d);
-  const d12 = c([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8], [...d, d11]);
-  return `${first10}${d11}${d12}`;
-}
 
 async function signIn(page: Page): Promise<string> {
   await page.goto('/profile');

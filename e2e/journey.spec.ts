@@ -3,31 +3,10 @@
 // size → "В корзину" → "Товар добавлен в корзину" → badge 1 → basket → order placing with a new
 // address and passport data → pay on the sandbox page → payment-await → success → the order in
 // history as paid.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { emptyCart, validInn } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/journey-${name}.png`;
-
-/** A valid 12-digit personal INN (both control digits) built from 10 digits. */
-function validInn(first10: string): string {
-  const d = [...first10].map(Number);
-  const c = (w: number[], digits: number[]) => (w.reduce((s, x, i) => s + x * (digits[i] ?? 0), 0) % 11) % 10;
-  const d11 = c([7, 2, 4, 10, 3, 5, 9, 4, 6, 8], d);
-  const d12 = c([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8], [...d, d11]);
-  return `${first10}${d11}${d12}`;
-}
-
-/** Empties the demo shopper's cart through the API, with the page's own token. */
-async function emptyCart(page: Page) {
-  await page.evaluate(async () => {
-    const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
-    const cart = (await (await fetch('/api/v1/cart', { headers })).json()) as {
-      result: { variants: { id: number }[] }[];
-    };
-    for (const entry of cart.result) {
-      for (const v of entry.variants) await fetch(`/api/v1/cart/${v.id}`, { method: 'DELETE', headers });
-    }
-  });
-}
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -2,19 +2,9 @@
 // mocked environment, start parameters, toasts, the debug console and the onboarding cards, with
 // screenshots in light and dark Telegram themes.
 import { expect, test, type Page } from '@playwright/test';
+import { pressTelegramBack } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
-
-async function pressTelegramBack(page: Page) {
-  await page.evaluate(() => {
-    window.dispatchEvent(
-      new MessageEvent('message', {
-        data: JSON.stringify({ eventType: 'back_button_pressed' }),
-        source: window.parent,
-      }),
-    );
-  });
-}
 
 async function lastBackButtonVisibility(page: Page) {
   return page.evaluate(() => {

@@ -35,7 +35,12 @@ for (let i = 0; i < runs; i += 1) {
   });
   results.push({ run: i + 1, visibleMs: Math.round(visible), contentMs: Math.round(content) });
   await page.evaluate(() =>
-    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ eventType: 'back_button_pressed' }), source: window.parent })),
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: JSON.stringify({ eventType: 'back_button_pressed' }),
+        source: window.parent,
+      }),
+    ),
   );
   await page.locator('.product-drawer').waitFor({ state: 'detached' });
   await page.waitForTimeout(300);

@@ -34,7 +34,12 @@ const rows = [...scripts].map((file) => {
   const br = brotliCompressSync(raw).length;
   total += gz;
   totalBr += br;
-  return { file, kB: (raw.length / 1024).toFixed(1), gzipKB: (gz / 1024).toFixed(1), brKB: (br / 1024).toFixed(1) };
+  return {
+    file,
+    kB: (raw.length / 1024).toFixed(1),
+    gzipKB: (gz / 1024).toFixed(1),
+    brKB: (br / 1024).toFixed(1),
+  };
 });
 rows.sort((a, b) => Number(b.gzipKB) - Number(a.gzipKB));
 console.table(rows);

@@ -14,7 +14,8 @@ mkdirSync(outDir, { recursive: true });
 
 const product =
   process.env.PRODUCT ??
-  (await (await fetch(`${base}/api/v2/product?category_ids=${category}&limit=1`)).json()).result.products[0].id;
+  (await (await fetch(`${base}/api/v2/product?category_ids=${category}&limit=1`)).json()).result.products[0]
+    .id;
 const pages = {
   home: '/',
   catalog: `/catalog/${category}`,
@@ -37,7 +38,10 @@ for (const [name, path] of Object.entries(pages)) {
         '--quiet',
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
       ],
-      { stdio: 'inherit', env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+      {
+        stdio: 'inherit',
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      },
     );
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const audit = (id) => report.audits[id]?.displayValue ?? '';

@@ -25,7 +25,10 @@ function precompress(): Plugin {
         if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
         const raw = readFileSync(file);
         if (raw.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
       }
     },
