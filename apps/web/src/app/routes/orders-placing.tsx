@@ -94,7 +94,7 @@ function Lines({ lines }: { lines: Line[] }) {
     <ul className="placing-lines" aria-label="Товары заказа">
       {lines.map(({ entry, variant }) => (
         <li key={variant.id} className="placing-line">
-          <span className="placing-line__image">
+          <span className="product-thumb placing-line__image">
             <ProductImage
               src={variant.image ?? entry.product.image_src}
               size={{ width: 160 }}

@@ -150,7 +150,7 @@ export function BasketView({ onCheckout }: Props) {
               </label>
               <Link
                 to={`?id=${entry.product_id}`}
-                className="basket-line__image"
+                className="product-thumb basket-line__image"
                 aria-label={entry.product.title}
               >
                 <ProductImage
@@ -256,7 +256,7 @@ function BasketSkeleton() {
     <div className="basket" aria-busy="true" aria-label="Загрузка корзины">
       {[0, 1, 2].map((i) => (
         <div key={i} className="basket-line basket-line--skeleton">
-          <SkeletonBlock className="basket-line__image" />
+          <SkeletonBlock className="product-thumb basket-line__image" />
           <div className="basket-line__body">
             <SkeletonBlock text style={{ width: '40%' }} />
             <SkeletonBlock text style={{ width: '85%' }} />

@@ -20,7 +20,7 @@ export function OrderCard({ order }: { order: Order }) {
       <span className="order-card__date">от {formatDateRu(order.created_at)}</span>
       <span className="order-card__thumbs">
         {order.items.slice(0, 4).map((item) => (
-          <span key={item.variant_id} className="order-card__thumb">
+          <span key={item.variant_id} className="product-thumb">
             <ProductImage src={item.image} size={{ width: 120 }} alt={item.title} loading="lazy" />
           </span>
         ))}

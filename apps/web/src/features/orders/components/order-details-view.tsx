@@ -46,7 +46,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <ul className="order-items">
           {order.items.map((item) => (
             <li key={item.variant_id} className="order-item">
-              <span className="order-item__image">
+              <span className="product-thumb">
                 <ProductImage src={item.image} size={{ width: 160 }} alt={item.title} loading="lazy" />
               </span>
               <span className="order-item__body">
