@@ -10,6 +10,13 @@ export type Sorting = z.infer<typeof SortingSchema>;
 export const FitPeopleSchema = z.enum(['men', 'women', 'kids', 'unisex']);
 export type FitPeople = z.infer<typeof FitPeopleSchema>;
 
+/**
+ * Categories whose products have no size (bags, accessories, electronics): the product drawer
+ * shows no size picker for a product in one of them or their children, and the size filter is
+ * not offered there (docs/product.md, the product drawer).
+ */
+export const SIZELESS_CATEGORY_IDS: readonly number[] = [17, 8, 374];
+
 /** Longest list accepted in one filter parameter; longer lists are refused with 400. */
 export const MAX_FILTER_VALUES = 100;
 /** Longest search string accepted (characters). */
@@ -113,7 +120,7 @@ export type CategoryNode = {
   id: number;
   name: string;
   image_src: string | null;
-  /** True for the sizeless categories (17, 8, 374) and their children. */
+  /** True for the sizeless categories (`SIZELESS_CATEGORY_IDS`) and their children. */
   sizeless: boolean;
   children: CategoryNode[];
 };

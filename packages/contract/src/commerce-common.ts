@@ -14,8 +14,11 @@ export const ProductBriefSchema = z.object({
 });
 export type ProductBrief = z.infer<typeof ProductBriefSchema>;
 
+/** The most units of one variant a cart line or an order line may hold. */
+export const MAX_LINE_QTY = 99;
+
 /** A quantity a shopper may ask for in one line. */
-export const LineQuantitySchema = z.number().int().min(1).max(99);
+export const LineQuantitySchema = z.number().int().min(1).max(MAX_LINE_QTY);
 
 /** An id in a JSON body: a positive 32-bit integer. */
 export const BodyIdSchema = z.number().int().positive().max(2_147_483_647);

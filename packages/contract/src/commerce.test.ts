@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RussianPhoneSchema } from './delivery.ts';
 import { CreateOrderBodySchema } from './orders.ts';
-import { isValidPersonalInn, PassportBodySchema } from './passport.ts';
+import { innControlDigits, isValidPersonalInn, PassportBodySchema } from './passport.ts';
 
 describe('commerce contract', () => {
   it('checks both control digits of a personal INN', () => {
@@ -38,5 +38,12 @@ describe('commerce contract', () => {
     const item = { product_id: 1, variant_id: 2, quantity: 1 };
     expect(CreateOrderBodySchema.safeParse({ items: [item], delivery_id: 1 }).success).toBe(true);
     expect(CreateOrderBodySchema.safeParse({ items: [item, item], delivery_id: 1 }).success).toBe(false);
+  });
+});
+
+describe('INN control digits', () => {
+  it('computes the two digits of a known INN', () => {
+    expect(innControlDigits('7707083893')).toBe('24');
+    expect(innControlDigits('5001007322')).toBe('59');
   });
 });

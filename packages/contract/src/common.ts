@@ -11,6 +11,13 @@ export const ErrorCodeSchema = z.enum([
   'unsupported_media_type',
   'too_many_requests',
   'internal',
+  // Domain cases a client reacts to by code, never by message text (DESIGN §6).
+  'passport_required',
+  'out_of_stock',
+  'price_changed',
+  'invalid_transition',
+  'bad_gateway',
+  'service_unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

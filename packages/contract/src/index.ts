@@ -9,3 +9,4 @@ export * from './favorites.ts';
 export * from './delivery.ts';
 export * from './passport.ts';
 export * from './catalog.ts';
+export * from './start-params.ts';

@@ -20,6 +20,16 @@ export const ORDER_STATUSES = [
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** Statuses that end an order's life: an order in any other status is "active". */
+export const INACTIVE_ORDER_STATUSES = ['completed', 'canceled'] as const satisfies readonly OrderStatus[];
+export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter(
+  (s) => !(INACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(s),
+) as readonly OrderStatus[];
+export const isActiveOrder = (status: OrderStatus): boolean => ACTIVE_ORDER_STATUSES.includes(status);
+
+/** Statuses of one payment attempt; the database column uses the same list. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+
 export const OrderPageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(50).default(20),
@@ -73,10 +83,6 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = resultOf(OrderSchema);
 
-/** Earlier name of the list entry; every order carries these fields. */
-export const OrderSummarySchema = OrderSchema;
-export type OrderSummary = Order;
-
 export const OrderPageSchema = z.object({
   orders: z.array(OrderSchema),
   page: z.number().int(),
@@ -87,7 +93,7 @@ export const OrderPageResponseSchema = resultOf(OrderPageSchema);
 
 export const PaymentUrlResponseSchema = resultOf(z.object({ url: z.string(), transaction_guid: z.string() }));
 
-export const PaymentStatusSchema = z.enum(['pending', 'succeeded', 'canceled']);
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 export const PaymentStatusQuerySchema = z.object({

@@ -14,15 +14,19 @@ export const IsoDateSchema = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, 'Такой даты нет');
 
+/** The two control digits of a personal INN, from its first ten digits (a string of 10+ digits). */
+export function innControlDigits(first10: string): string {
+  const d = [...first10.slice(0, 10)].map(Number);
+  const control = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * (d[i] ?? 0), 0) % 11) % 10;
+  const c11 = control([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]);
+  d[10] = c11;
+  const c12 = control([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]);
+  return `${c11}${c12}`;
+}
+
 /** Checks the two control digits of a 12-digit personal INN. */
 export function isValidPersonalInn(inn: string): boolean {
-  if (!/^\d{12}$/.test(inn)) return false;
-  const d = [...inn].map(Number);
-  const control = (weights: number[]) => (weights.reduce((sum, w, i) => sum + w * (d[i] ?? 0), 0) % 11) % 10;
-  return (
-    control([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] &&
-    control([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11]
-  );
+  return /^\d{12}$/.test(inn) && innControlDigits(inn) === inn.slice(10);
 }
 
 const nameSchema = (what: string) =>

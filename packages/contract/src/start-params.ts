@@ -1,0 +1,73 @@
+// The grammar of Telegram start parameters (`startapp=`), shared by the web app, which reads
+// them, and the API, which builds payment return links and binds invites at sign-in.
+//
+// Tokens: `productId_<n>`, `ref_<CODE>`, `b_<PROMO>`, `payment_success__<guid>`,
+// `payment_fail__<guid>`; several tokens are joined by `__` (`productId_123__ref_K7M2QX9D`).
+// Every token is matched by an anchored pattern; unknown tokens are ignored.
+
+export type PaymentOutcome = 'success' | 'fail';
+
+export type StartParams = {
+  productId?: number;
+  /** Referral code of the inviter. */
+  ref?: string;
+  /** Blogger promo code. */
+  blogger?: string;
+  payment?: { outcome: PaymentOutcome; guid: string };
+};
+
+/** Start parameters are at most 512 characters of `A-Za-z0-9_-` (Telegram's limit). */
+export const START_PARAM_MAX_LENGTH = 512;
+
+const PRODUCT = /^productId_(\d{1,10})$/;
+const REF = /^ref_([A-Za-z0-9]{4,32})$/;
+const BLOGGER = /^b_([A-Za-z0-9-]{2,32})$/;
+const PAYMENT_OUTCOME = /^payment_(success|fail)$/;
+const GUID = /^[A-Za-z0-9-]{8,64}$/;
+
+export function parseStartParams(param: string | null | undefined): StartParams {
+  const out: StartParams = {};
+  if (!param || param.length > START_PARAM_MAX_LENGTH) return out;
+  const tokens = param.split('__');
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const product = PRODUCT.exec(token);
+    if (product) {
+      const id = Number(product[1]);
+      if (id > 0 && id <= 2_147_483_647) out.productId = id;
+      continue;
+    }
+    const ref = REF.exec(token);
+    if (ref) {
+      out.ref = ref[1]!.toUpperCase();
+      continue;
+    }
+    const blogger = BLOGGER.exec(token);
+    if (blogger) {
+      out.blogger = blogger[1]!.toUpperCase();
+      continue;
+    }
+    const outcome = PAYMENT_OUTCOME.exec(token);
+    // The guid follows its outcome as the next token: `payment_success__<guid>`.
+    if (outcome && tokens[i + 1] !== undefined && GUID.test(tokens[i + 1]!)) {
+      out.payment = { outcome: outcome[1] as PaymentOutcome, guid: tokens[i + 1]! };
+      i++;
+    }
+  }
+  return out;
+}
+
+export function buildStartParam(params: StartParams): string {
+  const tokens: string[] = [];
+  if (params.productId !== undefined) tokens.push(`productId_${params.productId}`);
+  if (params.ref) tokens.push(`ref_${params.ref}`);
+  if (params.blogger) tokens.push(`b_${params.blogger}`);
+  if (params.payment) tokens.push(`payment_${params.payment.outcome}`, params.payment.guid);
+  return tokens.join('__');
+}
+
+/** `https://t.me/<bot>/<app>?startapp=<param>`: the Mini App's deep link. */
+export function miniAppLink(bot: string, app: string, params: StartParams): string {
+  const param = buildStartParam(params);
+  return `https://t.me/${bot}/${app}${param ? `?startapp=${param}` : ''}`;
+}
