@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RussianPhoneSchema } from './delivery.ts';
-import { CreateOrderBodySchema } from './orders.ts';
+import { canTransition, CreateOrderBodySchema, ORDER_STATUSES } from './orders.ts';
 import { innControlDigits, isValidPersonalInn, PassportBodySchema } from './passport.ts';
 
 describe('commerce contract', () => {
@@ -45,5 +45,22 @@ describe('INN control digits', () => {
   it('computes the two digits of a known INN', () => {
     expect(innControlDigits('7707083893')).toBe('24');
     expect(innControlDigits('5001007322')).toBe('59');
+  });
+});
+
+describe('order transitions', () => {
+  it('moves forward along the fulfilment path, never back, and final statuses stay final', () => {
+    expect(canTransition('awaiting_payment', 'paid')).toBe(true);
+    expect(canTransition('paid', 'purchasing')).toBe(true);
+    expect(canTransition('paid', 'customs')).toBe(true);
+    expect(canTransition('purchasing', 'paid')).toBe(false);
+    expect(canTransition('awaiting_payment', 'purchasing')).toBe(false);
+    expect(canTransition('purchasing', 'canceled')).toBe(true);
+    expect(canTransition('customs', 'canceled')).toBe(false);
+    expect(canTransition('delivering', 'refunded')).toBe(true);
+    expect(canTransition('awaiting_payment', 'refunded')).toBe(false);
+    for (const final of ['completed', 'canceled', 'refunded'] as const) {
+      for (const to of ORDER_STATUSES) expect(canTransition(final, to)).toBe(false);
+    }
   });
 });

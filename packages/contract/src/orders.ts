@@ -27,6 +27,42 @@ export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter(
 ) as readonly OrderStatus[];
 export const isActiveOrder = (status: OrderStatus): boolean => ACTIVE_ORDER_STATUSES.includes(status);
 
+/** Statuses that end an order: nothing follows them. */
+export const FINAL_ORDER_STATUSES = ['completed', 'canceled', 'refunded'] as const satisfies readonly OrderStatus[];
+
+/** The fulfilment path of a paid order; a move may skip forward along it, never back. */
+const FULFILMENT_PATH = [
+  'paid',
+  'purchasing',
+  'to_warehouse',
+  'customs',
+  'delivering',
+  'ready_for_pickup',
+  'completed',
+] as const satisfies readonly OrderStatus[];
+
+/**
+ * Which status may follow which (DESIGN §7.3). `paid` comes only from the payment path or an
+ * owner's "mark paid"; `canceled` from `awaiting_payment`, `paid` or `purchasing` (a paid order
+ * only together with its refund); `refunded` only through a succeeded full refund of a paid order.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = (() => {
+  const map = Object.fromEntries(ORDER_STATUSES.map((s) => [s, [] as OrderStatus[]])) as Record<
+    OrderStatus,
+    OrderStatus[]
+  >;
+  map.awaiting_payment.push('paid', 'canceled');
+  FULFILMENT_PATH.forEach((from, i) => {
+    if (from === 'completed') return;
+    map[from].push(...FULFILMENT_PATH.slice(i + 1), 'refunded');
+  });
+  map.paid.push('canceled');
+  map.purchasing.push('canceled');
+  return map;
+})();
+
+export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+
 /** Statuses of one payment attempt; the database column uses the same list. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
 
