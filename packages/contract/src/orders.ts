@@ -28,7 +28,11 @@ export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter(
 export const isActiveOrder = (status: OrderStatus): boolean => ACTIVE_ORDER_STATUSES.includes(status);
 
 /** Statuses that end an order: nothing follows them. */
-export const FINAL_ORDER_STATUSES = ['completed', 'canceled', 'refunded'] as const satisfies readonly OrderStatus[];
+export const FINAL_ORDER_STATUSES = [
+  'completed',
+  'canceled',
+  'refunded',
+] as const satisfies readonly OrderStatus[];
 
 /** The fulfilment path of a paid order; a move may skip forward along it, never back. */
 const FULFILMENT_PATH = [
@@ -61,7 +65,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   return map;
 })();
 
-export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+export const canTransition = (from: OrderStatus, to: OrderStatus): boolean =>
+  ORDER_TRANSITIONS[from].includes(to);
 
 /** Statuses of one payment attempt; the database column uses the same list. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;

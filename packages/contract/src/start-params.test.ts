@@ -9,7 +9,9 @@ describe('start parameters', () => {
     expect(parseStartParams('payment_success__0b7c1a2e-1111-4a2b-9c3d-123456789abc')).toEqual({
       payment: { outcome: 'success', guid: '0b7c1a2e-1111-4a2b-9c3d-123456789abc' },
     });
-    expect(parseStartParams('payment_fail__abcdef12')).toEqual({ payment: { outcome: 'fail', guid: 'abcdef12' } });
+    expect(parseStartParams('payment_fail__abcdef12')).toEqual({
+      payment: { outcome: 'fail', guid: 'abcdef12' },
+    });
   });
 
   it('reads combined tokens and ignores unknown or malformed ones', () => {
@@ -24,9 +26,15 @@ describe('start parameters', () => {
   });
 
   it('builds what it parses', () => {
-    const params = { productId: 5, ref: 'K7M2QX9D', payment: { outcome: 'fail' as const, guid: 'abcdef12-34' } };
+    const params = {
+      productId: 5,
+      ref: 'K7M2QX9D',
+      payment: { outcome: 'fail' as const, guid: 'abcdef12-34' },
+    };
     expect(parseStartParams(buildStartParam(params))).toEqual(params);
-    expect(miniAppLink('shop_bot', 'shop', { productId: 5 })).toBe('https://t.me/shop_bot/shop?startapp=productId_5');
+    expect(miniAppLink('shop_bot', 'shop', { productId: 5 })).toBe(
+      'https://t.me/shop_bot/shop?startapp=productId_5',
+    );
     expect(miniAppLink('shop_bot', 'shop', {})).toBe('https://t.me/shop_bot/shop');
   });
 });
