@@ -1,5 +1,5 @@
 // Cart lines per (shopper, variant). Adding checks stock; the line count is capped.
-import type { CartEntry } from '@shop/contract';
+import { MAX_LINE_QTY, type CartEntry } from '@shop/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, variants } from '../../db/schema/index.ts';
@@ -101,14 +101,14 @@ export async function addToCart(
       if (count >= MAX_CART_LINES) throw conflict(`В корзине может быть не больше ${MAX_CART_LINES} товаров`);
     }
     const quantity = (existing?.quantity ?? 0) + line.quantity;
-    if (quantity > 99) throw conflict('Не больше 99 штук одного товара');
+    if (quantity > MAX_LINE_QTY) throw conflict(`Не больше ${MAX_LINE_QTY} штук одного товара`);
     if (quantity > variant.qty) throw notEnough(variant.qty);
     const [row] = await tx
       .insert(cartItems)
       .values({ userId, productId: line.productId, variantId: line.variantId, quantity })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.variantId],
-        set: { quantity: sql`least(${cartItems.quantity} + ${line.quantity}, 99)`, updatedAt: sql`now()` },
+        set: { quantity: sql`least(${cartItems.quantity} + ${line.quantity}, ${MAX_LINE_QTY})`, updatedAt: sql`now()` },
       })
       .returning();
     return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };

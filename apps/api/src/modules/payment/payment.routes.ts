@@ -6,6 +6,7 @@ import {
   PaymentStatusQuerySchema,
   PaymentStatusResponseSchema,
   PaymentUrlResponseSchema,
+  miniAppLink,
 } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +40,7 @@ export function paymentReturnUrl(env: Env, base: string, guid: string, outcome: 
   if (env.devLogin || !env.botUsername || !env.appName) {
     return `${base}/payment-await?transaction_guid=${encodeURIComponent(guid)}`;
   }
-  return `https://t.me/${env.botUsername}/${env.appName}?startapp=payment_${outcome}__${guid}`;
+  return miniAppLink(env.botUsername, env.appName, { payment: { outcome, guid } });
 }
 
 const providerDown = () => new AppError(502, 'internal', 'Платёжная система недоступна, попробуйте позже');
