@@ -361,15 +361,15 @@ describe('shopping path over HTTP', () => {
     const noPassport = await placeOrder(authorization, body);
     expect(noPassport.statusCode).toBe(409);
     expect(noPassport.json()).toMatchObject({
-      error: { code: 'conflict', message: 'Заполните паспортные данные' },
+      error: { code: 'passport_required', message: 'Заполните паспортные данные' },
     });
 
     await call('PUT', '/api/v1/passport', authorization, (await import('../../test/fixtures.ts')).PASSPORT);
     const short = await placeOrder(authorization, body);
     expect(short.statusCode).toBe(409);
-    expect(short.json<{ error: { message: string } }>().error.message).toMatch(
-      /^Недостаточно товара «.+»: в наличии 1 шт\.$/,
-    );
+    const shortError = short.json<{ error: { code: string; message: string } }>().error;
+    expect(shortError.code).toBe('out_of_stock');
+    expect(shortError.message).toMatch(/^Недостаточно товара «.+»: в наличии 1 шт\.$/);
 
     expect((await t.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
     expect(await variantQty(t.database.db, v!.id)).toBe(5);

@@ -13,7 +13,7 @@ import {
   type DeliverySnapshot,
 } from '../../db/schema/index.ts';
 import { refreshListingColumns } from '../catalog/catalog-import.repository.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { AppError, conflict, notFound, outOfStock } from '../../plugins/errors.ts';
 import { findAddress } from '../delivery/delivery.repository.ts';
 import { hasPassport } from '../passport/passport.repository.ts';
 
@@ -85,7 +85,12 @@ export async function listOrders(
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), activeOnly ? notInArray(orders.status, [...INACTIVE_ORDER_STATUSES]) : undefined))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        activeOnly ? notInArray(orders.status, [...INACTIVE_ORDER_STATUSES]) : undefined,
+      ),
+    )
     .orderBy(desc(orders.id))
     .limit(size + 1)
     .offset(page * size);
@@ -114,7 +119,7 @@ export async function createOrder(
   const earlier = await replay();
   if (earlier) return { order: earlier, created: false };
 
-  if (!(await hasPassport(db, userId))) throw conflict(PASSPORT_REQUIRED);
+  if (!(await hasPassport(db, userId))) throw new AppError(409, 'passport_required', PASSPORT_REQUIRED);
   const address = await findAddress(db, userId, body.delivery_id);
   if (!address) throw notFound('Адрес доставки не найден');
   const delivery: DeliverySnapshot = {
@@ -180,7 +185,7 @@ export async function createOrder(
       if (!variant || variant.productId !== item.product_id) throw notFound('Товар не найден');
       const title = titles.get(variant.productId) ?? variant.title;
       if (variant.qty < item.quantity) {
-        throw conflict(
+        throw outOfStock(
           variant.qty === 0
             ? `Товар «${title}» закончился`
             : `Недостаточно товара «${title}»: в наличии ${variant.qty} шт.`,

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { orders, payments, sandboxPayments } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
+import { AppError, badGateway, badRequest } from '../../plugins/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByGuid,
@@ -43,7 +43,7 @@ export function paymentReturnUrl(env: Env, base: string, guid: string, outcome: 
   return miniAppLink(env.botUsername, env.appName, { payment: { outcome, guid } });
 }
 
-const providerDown = () => new AppError(502, 'internal', 'Платёжная система недоступна, попробуйте позже');
+const providerDown = () => badGateway('Платёжная система недоступна, попробуйте позже');
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, opts) => {
   const { provider } = opts;
