@@ -15,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalog-import.repository.ts';
-import { demoCatalog } from '../src/modules/catalog/demo-catalog.ts';
+import { demoCatalog } from '../src/modules/catalog/demo/demo-catalog.ts';
 import { seedDemoCatalog } from '../src/modules/catalog/seed.ts';
-import { listingRows, pgArray, planSearch } from '../src/modules/catalog/products.repository.ts';
+import { listingRows, pgArray } from '../src/modules/catalog/listing.sql.ts';
+import { planSearch } from '../src/modules/catalog/search-plan.ts';
 import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
 
 const args = process.argv.slice(2);

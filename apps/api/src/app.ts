@@ -25,7 +25,7 @@ import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
-import { imagesRoutes } from './modules/catalog/images.routes.ts';
+import { imagesRoutes } from './modules/media/images.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';

@@ -76,6 +76,7 @@ export const BrandRefSchema = z.object({
   name: z.string(),
   logo_url: z.string().nullable(),
 });
+export type BrandRef = z.infer<typeof BrandRefSchema>;
 
 export const ComputedTitleSchema = z.object({ title: z.string() });
 

@@ -4,21 +4,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, variants } from '../../db/schema/index.ts';
 import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
-import { loadProductBriefs } from './product-brief.ts';
+import { loadProductBriefs } from '../catalog/product-brief.ts';
+import { findVariant } from '../catalog/product.repository.ts';
 
 export const MAX_CART_LINES = 100;
 export const OUT_OF_STOCK = 'Этого товара нет в наличии';
 const NOT_IN_CART = 'Этого товара нет в корзине';
 
 const notEnough = (qty: number) => outOfStock(`Столько нет в наличии: доступно ${qty} шт.`);
-
-export async function findVariant(db: Database, productId: number, variantId: number) {
-  const [row] = await db
-    .select({ id: variants.id, productId: variants.productId, qty: variants.qty })
-    .from(variants)
-    .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
-  return row;
-}
 
 export async function listCart(db: Database, userId: number): Promise<CartEntry[]> {
   const rows = await db

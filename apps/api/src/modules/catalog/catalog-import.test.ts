@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { importCatalog, refreshListingColumns } from './catalog-import.repository.ts';
-import { demoCatalog } from './demo-catalog.ts';
+import { demoCatalog } from './demo/demo-catalog.ts';
 import { parseImportFile, type ImportFile } from './import-format.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 // Public catalogue routes (no sign-in): the listing and its facets under /api/v2, the category
 // tree, a product, similar products and search suggestions under /api/v1.
 import {
-  IdParamsSchema,
   ApiErrorSchema,
   CatalogFilterQuerySchema,
   CategoriesResponseSchema,
+  IdParamsSchema,
   ProductFiltersResponseSchema,
   ProductListQuerySchema,
   ProductListResponseSchema,
@@ -16,13 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { notFound } from '../../plugins/errors.ts';
-import {
-  categoryTree,
-  findProduct,
-  listProducts,
-  productFilters,
-  similarProducts,
-} from './products.repository.ts';
+import { categoryTree } from './categories.repository.ts';
+import { productFilters } from './facets.repository.ts';
+import { listProducts } from './listing.repository.ts';
+import { findProduct, similarProducts } from './product.repository.ts';
 import { suggest } from './search.repository.ts';
 
 const errors = { 400: ApiErrorSchema };

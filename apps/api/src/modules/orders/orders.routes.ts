@@ -58,7 +58,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: false, ttlMin: app.env.orderTtlMin }),
+      result: await listOrders(app.db, request.userId, {
+        ...request.query,
+        activeOnly: false,
+        ttlMin: app.env.orderTtlMin,
+      }),
     }),
   );
 
@@ -74,7 +78,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: true, ttlMin: app.env.orderTtlMin }),
+      result: await listOrders(app.db, request.userId, {
+        ...request.query,
+        activeOnly: true,
+        ttlMin: app.env.orderTtlMin,
+      }),
     }),
   );
 
