@@ -1,6 +1,6 @@
 // Cart lines per (shopper, variant). Adding checks stock; the line count is capped.
 import { MAX_LINE_QTY, type CartEntry } from '@shop/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, variants } from '../../db/schema/index.ts';
 import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
@@ -137,4 +137,68 @@ export async function removeFromCart(db: Database, userId: number, variantId: nu
     .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
     .returning({ variantId: cartItems.variantId });
   if (removed.length === 0) throw notFound(NOT_IN_CART);
+}
+
+/** Takes lines out of the cart, e.g. the ones an order was just placed with (inside its transaction). */
+export async function removeLines(tx: Database, userId: number, variantIds: number[]) {
+  if (variantIds.length === 0) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)));
+}
+
+/**
+ * Puts lines back into the cart (an unpaid order that ended): merged with lines already there,
+ * each capped at MAX_LINE_QTY; new lines only while the cart has room (MAX_CART_LINES); variants
+ * no longer sold are skipped. Call inside the transaction that ends the order.
+ */
+export async function restoreLines(
+  tx: Database,
+  userId: number,
+  lines: { productId: number; variantId: number; quantity: number }[],
+) {
+  if (lines.length === 0) return;
+  const sold = new Set(
+    (
+      await tx
+        .select({ id: variants.id, productId: variants.productId })
+        .from(variants)
+        .where(
+          inArray(
+            variants.id,
+            lines.map((l) => l.variantId),
+          ),
+        )
+    ).map((v) => `${v.productId}:${v.id}`),
+  );
+  const existing = await tx
+    .select({ variantId: cartItems.variantId })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .for('update');
+  const inCart = new Set(existing.map((r) => r.variantId));
+  let room = MAX_CART_LINES - inCart.size;
+  for (const line of lines) {
+    if (!sold.has(`${line.productId}:${line.variantId}`)) continue;
+    if (!inCart.has(line.variantId)) {
+      if (room <= 0) continue;
+      room -= 1;
+      inCart.add(line.variantId);
+    }
+    await tx
+      .insert(cartItems)
+      .values({
+        userId,
+        productId: line.productId,
+        variantId: line.variantId,
+        quantity: Math.min(line.quantity, MAX_LINE_QTY),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.variantId],
+        set: {
+          quantity: sql`least(${cartItems.quantity} + ${line.quantity}, ${MAX_LINE_QTY})`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
 }

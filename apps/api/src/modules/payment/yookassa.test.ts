@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { insertProduct, readyShopper } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from '../orders/orders.repository.ts';
+import { expireUnpaidOrders } from '../orders/expire-orders.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { paymentReturnUrl } from './payment.routes.ts';
 import { YooKassaPaymentProvider } from './yookassa-provider.ts';
