@@ -8,6 +8,7 @@ import { orderItems, orders, orderStatusHistory } from '../../db/schema/index.ts
 import { AppError } from '../../plugins/errors.ts';
 import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { releaseStock } from '../catalog/stock.ts';
+import { restoreLines } from '../cart/cart.repository.ts';
 
 /** Who moved an order and why. Not stored yet: order_status_history has no such columns. */
 export type TransitionMeta = { actor?: string; note?: string };
@@ -26,8 +27,8 @@ export async function recordPlaced(tx: Database, orderId: number): Promise<void>
  * - A move the transition map forbids throws 409 `invalid_transition` (nothing written).
  * - The update is conditional on the order still being in `from`: returns false, writing
  *   nothing, when it is not (someone else moved it first, or there is no such order).
- * - `paid` stamps `paid_at`. Canceling an unpaid order gives back what placing took: its stock
- *   (and the listing columns that follow it), in the same transaction.
+ * - `paid` stamps `paid_at`. Canceling an unpaid order gives back what placing took, in the same
+ *   transaction: its stock (and the listing columns that follow it) and its lines to the cart.
  */
 export async function transition(
   tx: Database,
@@ -46,11 +47,12 @@ export async function transition(
     .returning({ id: orders.id, userId: orders.userId });
   if (moved.length === 0) return false;
   await tx.insert(orderStatusHistory).values({ orderId, status: to });
-  if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId);
+  if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId, moved[0]!.userId);
   return true;
 }
 
-async function giveBackUnpaid(tx: Database, orderId: number): Promise<void> {
+/** The shopper did not pay: the units go back on sale and the lines back to the shopper's cart. */
+async function giveBackUnpaid(tx: Database, orderId: number, userId: number): Promise<void> {
   const lines = await tx
     .select({
       productId: orderItems.productId,
@@ -61,5 +63,6 @@ async function giveBackUnpaid(tx: Database, orderId: number): Promise<void> {
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
   await releaseStock(tx, lines);
+  await restoreLines(tx, userId, lines);
   await refreshListingColumns(tx, [...new Set(lines.map((l) => l.productId))]);
 }
