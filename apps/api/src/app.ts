@@ -31,7 +31,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { AppError, errorBody } from './plugins/errors.ts';
+import errorsPlugin, { AppError, clientErrorHandler, errorBody, frameworkErrors } from './plugins/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +68,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: BODY_LIMIT,
+    frameworkErrors,
+    clientErrorHandler,
     trustProxy: env.isProduction,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -159,6 +161,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     });
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      // An unknown API address is a JSON 404, never the app's HTML.
+      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+        return reply.callNotFound();
+      }
       const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
       const relative = path.relative(webDist, file);
       if (relative && !relative.startsWith('..') && existsSync(file) && !file.endsWith(path.sep)) {
