@@ -48,11 +48,12 @@ export function errorBody(code: ErrorCode, message: string, field?: string): Api
  * Errors Fastify raises before routing (a URL that does not decode: 400; a path parameter over
  * maxParamLength: 414), in the one error shape. A Fastify constructor option (app.ts).
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send(errorBody('bad_request', 'Слишком длинный адрес запроса'));
+    void reply.code(414).send(errorBody('bad_request', 'Слишком длинный адрес запроса'));
+    return;
   }
-  return reply.code(400).send(errorBody('bad_request', 'Некорректный адрес запроса'));
+  void reply.code(400).send(errorBody('bad_request', 'Некорректный адрес запроса'));
 }
 
 /**
