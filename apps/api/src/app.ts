@@ -70,7 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     frameworkErrors,
     clientErrorHandler,
-    trustProxy: env.isProduction,
+    // Only the listed proxies may set the client address through X-Forwarded-For.
+    trustProxy: env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

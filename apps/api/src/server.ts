@@ -48,7 +48,9 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   app.log.info({ url, database: database.kind, devLogin: env.devLogin }, `ready in ${seconds} s`);
   if (env.isProduction && env.paymentProvider === 'sandbox') {
-    app.log.warn('PAYMENT_PROVIDER=sandbox in production: orders can be marked paid without money');
+    app.log.warn(
+      'PAYMENT_PROVIDER=sandbox in production (ALLOW_SANDBOX_PAYMENTS=1): orders can be marked paid without money',
+    );
   }
   if (!env.isProduction) {
     console.log(
