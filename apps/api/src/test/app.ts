@@ -34,6 +34,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     publicUrl: undefined,
     imageHosts: [],
     seedDemo: false,
+    trustProxy: false,
     ...overrides,
   };
 }

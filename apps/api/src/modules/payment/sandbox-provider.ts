@@ -2,18 +2,16 @@
 // serves its own payment page (payment.routes.ts), the way a card form of a real provider would.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { sandboxPayments } from '../../db/schema/index.ts';
-import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
+import { orders, payments, sandboxPayments } from '../../db/schema/index.ts';
+import {
+  notificationPaymentId,
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './payment-provider.ts';
 
 export const SANDBOX_PAGE_PREFIX = '/api/v1/pay/sandbox';
-
-const NotificationSchema = z.object({
-  type: z.literal('notification'),
-  event: z.string().startsWith('payment.'),
-  object: z.object({ id: z.string().min(1).max(100) }),
-});
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -57,8 +55,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(body: unknown) {
-    const parsed = NotificationSchema.safeParse(body);
-    return parsed.success ? parsed.data.object.id : null;
+    return notificationPaymentId(body);
+  }
+
+  /** What the payment page shows: the sandbox payment, our payment row and its order's status. */
+  async findPage(id: string) {
+    const [row] = await this.db
+      .select({ sandbox: sandboxPayments, payment: payments, orderStatus: orders.status })
+      .from(sandboxPayments)
+      .innerJoin(
+        payments,
+        and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, sandboxPayments.id)),
+      )
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(sandboxPayments.id, id));
+    return row;
   }
 
   /** What the page's buttons do: settles a pending sandbox payment once. */

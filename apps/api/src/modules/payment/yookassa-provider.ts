@@ -3,6 +3,7 @@
 // GET /payments/{id}.
 import { z } from 'zod';
 import {
+  notificationPaymentId,
   PaymentProviderError,
   type CreatePaymentInput,
   type PaymentProvider,
@@ -16,12 +17,6 @@ const PaymentSchema = z.object({
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
   confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
-});
-
-const NotificationSchema = z.object({
-  type: z.literal('notification'),
-  event: z.string().startsWith('payment.'),
-  object: z.object({ id: z.string().min(1).max(100) }),
 });
 
 /** "1500.00" RUB → 1500; anything else (kopecks, other currency) → NaN, which never matches an order. */
@@ -99,7 +94,6 @@ export class YooKassaPaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(body: unknown) {
-    const parsed = NotificationSchema.safeParse(body);
-    return parsed.success ? parsed.data.object.id : null;
+    return notificationPaymentId(body);
   }
 }
