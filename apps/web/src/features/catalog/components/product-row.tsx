@@ -42,7 +42,7 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
           ))}
         {row.data?.map((p, i) => (
           <li key={p.id} className="product-row__card" data-product-id={p.id}>
-            <button type="button" onClick={() => open(p.id)} aria-label={p.title}>
+            <button type="button" onClick={() => open(p.id)}>
               <ProductImage
                 className="product-row__image"
                 src={p.images[0]?.src ?? p.image_src}

@@ -77,11 +77,7 @@ export function AddressList(props: ManageProps | SelectProps) {
         }
         return (
           <li key={a.id} className="address-card">
-            <Link
-              to={`/profile/delivery/set/${a.id}`}
-              className="address-card__text address-card__edit"
-              aria-label={`Изменить адрес: ${addressLine(a)}`}
-            >
+            <Link to={`/profile/delivery/set/${a.id}`} className="address-card__text address-card__edit">
               {body}
             </Link>
             <button
