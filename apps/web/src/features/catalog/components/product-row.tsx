@@ -3,6 +3,7 @@ import type { ProductCard as Card } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { productRowQueryOptions, type ProductListParams } from '../api/get-products.ts';
@@ -32,6 +33,14 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
           </Link>
         )}
       </div>
+      {row.isError && (
+        <LoadError
+          inline
+          title="Не удалось загрузить товары"
+          onRetry={row.refetch}
+          retrying={row.isFetching}
+        />
+      )}
       <ul className="product-row__list">
         {row.isPending &&
           Array.from({ length: 3 }, (_, i) => (
