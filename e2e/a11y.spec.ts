@@ -20,7 +20,10 @@ async function signIn(page: Page): Promise<string> {
   return token!;
 }
 
-/** A cart line, a favourite, an address, passport data and an order awaiting payment. */
+/**
+ * A cart line, a favourite, an address, passport data and an order awaiting payment. Returns the
+ * clean-up of what later specs on the same server expect empty (cart, favourites, addresses).
+ */
 async function seedShopper(request: APIRequestContext, token: string) {
   const list = (await (await request.get('/api/v2/product?sorting=PRICE_ASC')).json()) as {
     result: { products: { id: number }[] };
@@ -72,6 +75,12 @@ async function seedShopper(request: APIRequestContext, token: string) {
     },
   });
   expect(order.ok(), await order.text()).toBe(true);
+  return async () => {
+    const headers = auth(token);
+    await request.delete(`/api/v1/cart/${first!.variant.id}`, { headers });
+    await request.delete(`/api/v1/favorites/${second!.product.id}`, { headers });
+    await request.delete(`/api/v1/delivery/${delivery.result.id}`, { headers });
+  };
 }
 
 async function firstCategoryWithChildren(request: APIRequestContext): Promise<number> {
@@ -117,8 +126,6 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-let seeded = false;
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violation on the shopper's pages (${scheme})`, async ({
     page,
@@ -127,10 +134,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme: scheme });
     const token = await signIn(page);
-    if (!seeded) {
-      await seedShopper(request, token);
-      seeded = true;
-    }
+    const cleanUp = await seedShopper(request, token);
     const categoryId = await firstCategoryWithChildren(request);
     const pages: [string, string | RegExp][] = [
       ['/', 'Главная'],
@@ -145,11 +149,15 @@ for (const scheme of ['light', 'dark'] as const) {
       ['/profile/passport_data', 'Паспортные данные'],
     ];
     const found: Record<string, Awaited<ReturnType<typeof seriousViolations>>> = {};
-    for (const [path, heading] of pages) {
-      await page.goto(`${path}${path.includes('?') ? '&' : '?'}theme=${scheme}`);
-      await settled(page, heading);
-      const violations = await seriousViolations(page);
-      if (violations.length > 0) found[path] = violations;
+    try {
+      for (const [path, heading] of pages) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}theme=${scheme}`);
+        await settled(page, heading);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[path] = violations;
+      }
+    } finally {
+      await cleanUp();
     }
     // Printed whole on failure: the rule, the element and what axe measured.
     expect(found, JSON.stringify(found, null, 2)).toEqual({});

@@ -56,7 +56,11 @@ async function addAddress(request: APIRequestContext, token: string, fio = 'Ив
 async function placeOrder(request: APIRequestContext, token: string) {
   const [product] = await productsWithSizes(request, 1, 1);
   const variant = product!.variants.find((v) => v.qty > 1)!;
-  const deliveryId = await addAddress(request, token);
+  // The shopper's first address when there is one: addresses are capped at 20 per shopper.
+  const saved = (await (await request.get('/api/v1/delivery', { headers: auth(token) })).json()) as {
+    result: { id: number }[];
+  };
+  const deliveryId = saved.result[0]?.id ?? (await addAddress(request, token));
   const passport = await request.put('/api/v1/passport', {
     headers: auth(token),
     data: {
@@ -204,6 +208,8 @@ test('floating labels never sit on their placeholders on the empty passport form
   await labelsClearOfPlaceholders(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: shot('polish-placing-passport-empty-dark'), fullPage: true });
+  // Later specs on this server start from an empty cart.
+  await request.delete(`/api/v1/cart/${variant.id}`, { headers: auth(token) });
 });
 
 test('pasting «ИНН: 500100732259» and «серия 4508» keeps their digits', async ({ page, context }) => {
@@ -435,6 +441,8 @@ test('search bar: «Отменить» stays put while typing, a long query stay
   const overlay = page.getByRole('dialog', { name: 'Поиск' });
   const input = overlay.getByRole('searchbox', { name: 'Поиск' });
   const cancel = overlay.getByRole('button', { name: 'Отменить' });
+  // Measured once the overlay's entrance animation is over.
+  await overlay.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const before = await cancel.boundingBox();
   await input.pressSequentially('N');
   await expect(overlay.getByRole('button', { name: 'Очистить' })).toBeVisible();
@@ -466,8 +474,8 @@ test('a formatted phone number never wraps in the middle', async ({ page, reques
   const token = await signIn(page);
   // Names of growing length move the phone across the end of the line.
   const ids: number[] = [];
-  for (let n = 0; n < 14; n += 1)
-    ids.push(await addAddress(request, token, `Анна${'я'.repeat(n)}`, 'Константинопольская'));
+  for (let n = 0; n < 8; n += 1)
+    ids.push(await addAddress(request, token, `Анна${'я'.repeat(2 * n)}`, 'Константинопольская'));
   await page.goto('/profile/delivery');
   await expect(page.getByRole('list', { name: 'Адреса доставки' })).toBeVisible();
   const broken = await page.evaluate(() => {
@@ -544,5 +552,6 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/profile');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: shot(`polish-profile-${scheme}`), fullPage: true });
+    await request.delete(`/api/v1/favorites/${product!.id}`, { headers: auth(token) });
   });
 }
