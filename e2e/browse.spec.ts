@@ -210,7 +210,8 @@ test('favourites through the drawer: a size is required, then the toast, the pag
   const sheet = page.getByRole('dialog', { name: 'В избранное' });
   await expect(sheet).toBeVisible();
   const submit = sheet.getByRole('button', { name: 'Добавить в избранное' });
-  await expect(sheet.getByText('Выберите корректный размер')).toBeVisible();
+  // Issue 9: no message before the shopper has touched the sizes; submit stays disabled.
+  await expect(sheet.getByText('Выберите корректный размер')).toHaveCount(0);
   await expect(submit).toBeDisabled();
   await page.screenshot({ path: shot('browse-favorite-drawer') });
 

@@ -10,6 +10,7 @@ const CLOSE_ANIMATION_MS = 500;
 
 export function FavoriteDrawerHost() {
   const productId = useFavoriteDrawerStore((s) => s.productId);
+  const variantId = useFavoriteDrawerStore((s) => s.variantId);
   const [shown, setShown] = useState<number | null>(productId);
   if (productId !== null && shown !== productId) setShown(productId);
   useEffect(() => {
@@ -28,6 +29,7 @@ export function FavoriteDrawerHost() {
         onOpenChange={(open) => !open && useFavoriteDrawerStore.getState().close()}
         product={product.data}
         loading={product.isPending}
+        initialVariantId={variantId}
       />
     </Suspense>
   );

@@ -1,6 +1,7 @@
 // Session start, exactly as the spec's §4: signal readiness, and when Telegram user data exists,
 // authenticate, store the token, load the profile and prefetch active orders (page 0).
-// Missing user data or any failed call ends in "error".
+// Missing user data or a failed sign-in or profile ends in "error"; the active orders are only a
+// prefetch, so their failure is left to the orders screens (with «Повторить»), not the whole app.
 import { retrieveLaunchParams, retrieveRawInitData } from '@tma.js/sdk-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { profileQueryOptions } from '../features/session/api/get-profile.ts';
@@ -32,5 +33,5 @@ export async function startSession(queryClient: QueryClient): Promise<void> {
   writeString(STORAGE_KEYS.accessToken, token);
   const profile = await queryClient.fetchQuery(profileQueryOptions());
   useSessionStore.getState().setUser(profile);
-  await queryClient.fetchQuery(activeOrdersQueryOptions(0));
+  void queryClient.prefetchQuery(activeOrdersQueryOptions(0));
 }

@@ -15,4 +15,10 @@ describe('digit masks (spec §5)', () => {
     expect(maskSeries('12 345')).toBe('12 34');
     expect(maskSeries('a1b2')).toBe('12');
   });
+
+  it('a pasted text with words keeps its digits: the words go before the limit applies', () => {
+    expect(maskDigits12('ИНН: 500100732259')).toBe('500100732259');
+    expect(maskSeries('серия 4508')).toBe('45 08');
+    expect(maskSeries('Серия: 45 08, номер 123456')).toBe('45 08');
+  });
 });

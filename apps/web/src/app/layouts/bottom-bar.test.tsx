@@ -65,4 +65,13 @@ describe('bottom bar (spec §2)', () => {
     expect(scrollTo).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/catalog');
   });
+
+  it('on a category grid the catalogue tab scrolls to top and stays on the category (spec §2: filters persist there)', async () => {
+    const user = userEvent.setup();
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { router } = renderAt('/catalog/12', 0);
+    await user.click(screen.getByRole('link', { name: 'Каталог' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(router.state.location.pathname).toBe('/catalog/12');
+  });
 });

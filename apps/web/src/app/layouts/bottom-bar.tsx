@@ -1,5 +1,6 @@
 // Five tabs (spec §2): home, favourites, catalogue, basket, profile. The basket tab shows the
-// cart count when non-zero; tapping the catalogue tab while in the catalogue scrolls to top.
+// cart count when non-zero; tapping the catalogue tab while in the catalogue scrolls to top, on a
+// category grid too, where it keeps the category and its filters instead of leaving them.
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, useLocation } from 'react-router';
 import { BagIcon, GridIcon, HeartIcon, HomeIcon, UserIcon } from '../../components/ui/icons.tsx';
@@ -13,6 +14,8 @@ const TABS = [
   { to: '/basket', label: 'Корзина', Icon: BagIcon, end: false },
   { to: '/profile', label: 'Профиль', Icon: UserIcon, end: false },
 ] as const;
+
+const inCatalog = (pathname: string) => pathname === '/catalog' || /^\/catalog\/\d+$/.test(pathname);
 
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
@@ -31,7 +34,7 @@ export function BottomBar() {
           className="bottom-bar__tab"
           onClick={(event) => {
             haptic.selection();
-            if (to === '/catalog' && pathname === '/catalog') {
+            if (to === '/catalog' && inCatalog(pathname)) {
               event.preventDefault();
               window.scrollTo({ top: 0, behavior: 'smooth' });
             }

@@ -2,6 +2,7 @@
 // to a new one.
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { useDeliveries } from '../../features/delivery/api/get-deliveries.ts';
 import { AddressList, AddressListSkeleton } from '../../features/delivery/components/address-list.tsx';
 
@@ -14,7 +15,11 @@ export function Component() {
       {deliveries.isPending ? (
         <AddressListSkeleton />
       ) : deliveries.isError ? (
-        <p className="address-empty__hint">Не удалось загрузить адреса</p>
+        <LoadError
+          title="Не удалось загрузить адреса"
+          onRetry={deliveries.refetch}
+          retrying={deliveries.isFetching}
+        />
       ) : deliveries.data.length === 0 ? (
         <div className="address-empty">
           <p className="address-empty__title">Адресов пока нет</p>

@@ -17,7 +17,7 @@ export function Component() {
   return (
     <section className="catalog-page">
       <div className="catalog-page__search">
-        <SearchTrigger />
+        <SearchTrigger query={q} />
       </div>
       <h1 className="page-title search-title">{q ? <>Результаты по запросу «{q}»</> : 'Поиск'}</h1>
       {q ? (

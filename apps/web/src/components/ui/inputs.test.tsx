@@ -90,6 +90,28 @@ describe('text inputs (spec §4, §5)', () => {
     await user.type(screen.getByLabelText('Поле'), '4a5x06');
     expect(screen.getByLabelText('Поле')).toHaveValue('45 06');
   });
+
+  it('a paste with words keeps all its digits («ИНН: 500100732259», «серия 4508»)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Controlled kind="digits" />);
+    await user.click(screen.getByLabelText('Поле'));
+    await user.paste('ИНН: 500100732259');
+    expect(screen.getByLabelText('Поле')).toHaveValue('500100732259');
+    unmount();
+    render(<Controlled kind="series" />);
+    await user.click(screen.getByLabelText('Поле'));
+    await user.paste('серия 4508');
+    expect(screen.getByLabelText('Поле')).toHaveValue('45 08');
+  });
+
+  it('the placeholder shows only once the label has risen, never under it', async () => {
+    const user = userEvent.setup();
+    render(<TextField label="Серия" value="" onValueChange={() => {}} placeholder="12 34" />);
+    const input = screen.getByLabelText('Серия');
+    expect(input).not.toHaveAttribute('placeholder');
+    await user.click(input);
+    expect(input).toHaveAttribute('placeholder', '12 34');
+  });
 });
 
 describe('date picker (spec §5: "format month/day/year with slashes; invalid date message Date input not valid.")', () => {
@@ -114,6 +136,27 @@ describe('date picker (spec §5: "format month/day/year with slashes; invalid da
     await user.type(input, '01152000');
     expect(screen.queryByRole('alert')).toBeNull();
     expect((onChange.mock.lastCall?.[0] as Date).getMonth()).toBe(0);
+  });
+
+  it('reads a date typed the Russian way (day.month.year) and shows it as month/day/year', async () => {
+    expect(maskDateInput('01.05.1990')).toBe('05/01/1990');
+    expect(maskDateInput('31.12.2000')).toBe('12/31/2000');
+    expect(maskDateInput('1.5.1990')).toBe('05/01/1990');
+    expect(maskDateInput('31.02.2000')).toBe('31.02.2000');
+    expect(parseDateInput(maskDateInput('31.02.2000'))).toBeNull();
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<DatePicker label="Дата рождения" value={null} onChange={onChange} />);
+    const input = screen.getByLabelText('Дата рождения');
+    await user.type(input, '01.05.1990');
+    expect(input).toHaveValue('05/01/1990');
+    const date = onChange.mock.lastCall?.[0] as Date;
+    expect([date.getFullYear(), date.getMonth(), date.getDate()]).toEqual([1990, 4, 1]);
+    await user.clear(input);
+    await user.type(input, '31.12.2000');
+    await user.tab();
+    expect(input).toHaveValue('12/31/2000');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('opens a Russian calendar starting on Monday', async () => {

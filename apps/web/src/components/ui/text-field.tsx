@@ -26,6 +26,7 @@ export function TextField({
   onBlur,
   id,
   className,
+  placeholder,
   ...rest
 }: Props) {
   const generated = useId();
@@ -45,6 +46,8 @@ export function TextField({
           {...rest}
           id={inputId}
           value={value}
+          // The label sits where the placeholder would be until it rises: the hint shows only then.
+          placeholder={raised ? placeholder : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
           onChange={(event) => onValueChange(mask ? mask(event.target.value) : event.target.value)}
@@ -83,12 +86,15 @@ export function EmailField(props: FieldProps) {
   );
 }
 
+// No maxLength on the masked fields: the browser would cut a paste such as «ИНН: 500100732259»
+// to its first characters before the mask could drop the words; the mask keeps the limit.
+
 /** Digits only, at most 12 (spec §5). */
 export function Digits12Field(props: FieldProps) {
-  return <TextField inputMode="numeric" mask={maskDigits12} maxLength={12} {...props} />;
+  return <TextField inputMode="numeric" mask={maskDigits12} {...props} />;
 }
 
 /** Digits only, at most 4, shown as "12 34" (spec §5). */
 export function SeriesField(props: FieldProps) {
-  return <TextField inputMode="numeric" mask={maskSeries} maxLength={5} {...props} />;
+  return <TextField inputMode="numeric" mask={maskSeries} {...props} />;
 }

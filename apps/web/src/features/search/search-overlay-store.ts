@@ -3,7 +3,8 @@ import { create } from 'zustand';
 type SearchOverlayState = {
   isOpen: boolean;
   query: string;
-  open: () => void;
+  /** Opens with `query` in the field (the results page passes its own query to refine it). */
+  open: (query?: string) => void;
   /** Closes the overlay; the query is cleared on close (spec §2). */
   close: () => void;
   setQuery: (query: string) => void;
@@ -12,7 +13,7 @@ type SearchOverlayState = {
 export const useSearchOverlayStore = create<SearchOverlayState>((set) => ({
   isOpen: false,
   query: '',
-  open: () => set({ isOpen: true }),
+  open: (query = '') => set({ isOpen: true, query }),
   close: () => set({ isOpen: false, query: '' }),
   setQuery: (query) => set({ query }),
 }));

@@ -3,6 +3,7 @@ import type { ProductCard as Card } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { productRowQueryOptions, type ProductListParams } from '../api/get-products.ts';
@@ -32,6 +33,14 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
           </Link>
         )}
       </div>
+      {row.isError && (
+        <LoadError
+          inline
+          title="Не удалось загрузить товары"
+          onRetry={row.refetch}
+          retrying={row.isFetching}
+        />
+      )}
       <ul className="product-row__list">
         {row.isPending &&
           Array.from({ length: 3 }, (_, i) => (
@@ -42,7 +51,7 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
           ))}
         {row.data?.map((p, i) => (
           <li key={p.id} className="product-row__card" data-product-id={p.id}>
-            <button type="button" onClick={() => open(p.id)} aria-label={p.title}>
+            <button type="button" onClick={() => open(p.id)}>
               <ProductImage
                 className="product-row__image"
                 src={p.images[0]?.src ?? p.image_src}

@@ -11,8 +11,12 @@ import { formatPhoneInput } from '../../../lib/phone.ts';
 import './address-list.css';
 
 export const addressLine = (a: Pick<DeliveryAddress, 'city' | 'address'>) => `${a.city}, ${a.address}`;
-export const recipientLine = (a: Pick<DeliveryAddress, 'last_name' | 'fio' | 'phone_number'>) =>
-  `${a.last_name} ${a.fio} · ${formatPhoneInput(a.phone_number)}`;
+/** The recipient and the phone; the phone is one unbreakable piece (`.phone`), never split over two lines. */
+export const recipientLine = (a: Pick<DeliveryAddress, 'last_name' | 'fio' | 'phone_number'>) => (
+  <>
+    {a.last_name} {a.fio} · <span className="phone">{formatPhoneInput(a.phone_number)}</span>
+  </>
+);
 
 type ManageProps = { mode: 'manage'; addresses: DeliveryAddress[] };
 type SelectProps = {
@@ -77,11 +81,7 @@ export function AddressList(props: ManageProps | SelectProps) {
         }
         return (
           <li key={a.id} className="address-card">
-            <Link
-              to={`/profile/delivery/set/${a.id}`}
-              className="address-card__text address-card__edit"
-              aria-label={`Изменить адрес: ${addressLine(a)}`}
-            >
+            <Link to={`/profile/delivery/set/${a.id}`} className="address-card__text address-card__edit">
               {body}
             </Link>
             <button

@@ -95,9 +95,12 @@ describe('favourites drawer (spec §4, §5, §8)', () => {
       );
     const onOpenChange = renderDrawer();
     const submit = await screen.findByRole('button', { name: 'Добавить в избранное' });
-    expect(screen.getByText('Выберите корректный размер')).toBeInTheDocument();
+    // Issue 9: the message waits until the shopper has touched the sizes and left them unchosen.
+    expect(screen.queryByText('Выберите корректный размер')).not.toBeInTheDocument();
     expect(submit).toBeDisabled();
     expect(screen.getByRole('radio', { name: '42 EU · Черный' })).toBeDisabled();
+    fireEvent.focusOut(screen.getByRole('radiogroup', { name: 'Размер' }));
+    expect(await screen.findByText('Выберите корректный размер')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('radio', { name: '43 EU · Черный' }));
     await waitFor(() => expect(submit).toBeEnabled());
@@ -106,6 +109,21 @@ describe('favourites drawer (spec §4, §5, §8)', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(FAVORITE_ADDED));
     expect(posted).toEqual([{ product_id: 7, variant_id: 73 }]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('preselects the size the favourite already has', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <FavoriteDrawer open onOpenChange={vi.fn()} product={product} loading={false} initialVariantId={73} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('radio', { name: '43 EU · Черный' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Добавить в избранное' })).toBeEnabled());
+    expect(screen.queryByText('Выберите корректный размер')).not.toBeInTheDocument();
   });
 
   it('shows the server message on failure, or the generic one without it', async () => {

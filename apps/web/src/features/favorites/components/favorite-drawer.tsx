@@ -26,6 +26,8 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   product: Product | undefined;
   loading: boolean;
+  /** The size this favourite already has: preselected when the shopper changes it. */
+  initialVariantId?: number | null;
 };
 
 /** What a shopper reads on a size button: the size (EU when known) and the colour. */
@@ -34,12 +36,12 @@ export function variantLabel(v: Product['variants'][number]): string {
   return v.color ? `${size} · ${v.color}` : size;
 }
 
-export default function FavoriteDrawer({ open, onOpenChange, product, loading }: Props) {
+export default function FavoriteDrawer({ open, onOpenChange, product, loading, initialVariantId }: Props) {
   const add = useAddFavorite();
   const { control, handleSubmit, formState, reset } = useForm<FavoriteSizeForm>({
     resolver: zodResolver(FavoriteSizeSchema),
     mode: 'onChange',
-    defaultValues: { size: 0 },
+    defaultValues: { size: initialVariantId ?? 0 },
   });
   const close = () => {
     reset({ size: 0 });
@@ -76,7 +78,15 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
               {loading && (
                 <div className="skeleton favorite-drawer__skeleton" role="status" aria-label="Загрузка" />
               )}
-              <div className="favorite-drawer__grid" role="radiogroup" aria-label="Размер">
+              <div
+                className="favorite-drawer__grid"
+                role="radiogroup"
+                aria-label="Размер"
+                onBlur={(event) => {
+                  // Touched once focus leaves the sizes, not when focus moves between them.
+                  if (!event.currentTarget.contains(event.relatedTarget)) field.onBlur();
+                }}
+              >
                 {product?.variants.map((v) => (
                   <button
                     key={v.id}
@@ -94,7 +104,8 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
                   </button>
                 ))}
               </div>
-              {(fieldState.error || invalid) && (
+              {/* Not before the shopper has touched the sizes: an untouched drawer is not a mistake. */}
+              {(fieldState.isTouched || formState.isSubmitted) && (fieldState.error || invalid) && (
                 <p className="favorite-drawer__error" role="alert">
                   {fieldState.error?.message ?? 'Выберите корректный размер'}
                 </p>

@@ -1,6 +1,7 @@
 // The favourites page body: the shopper's favourites newest first, paged by cursor as the end of
 // the list comes near, each removable; a tap opens the product drawer.
-import { useEffect, useRef } from 'react';
+import type { Favorite } from '@shop/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
@@ -8,9 +9,15 @@ import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useFavoritesInfinite } from '../api/get-favorites.ts';
 import { useRemoveFavorite } from '../api/remove-favorite.ts';
+import { useFavoriteDrawerStore } from '../favorite-drawer-store.ts';
 import './favorites-list.css';
 
-export function FavoritesList() {
+type Props = {
+  /** How the chosen size reads («Черный · 42 EU»); the page knows the product's variants. */
+  renderSize?: (favorite: Favorite) => ReactNode;
+};
+
+export function FavoritesList({ renderSize }: Props) {
   const favorites = useFavoritesInfinite();
   const remove = useRemoveFavorite();
   const [, setParams] = useSearchParams();
@@ -99,6 +106,18 @@ export function FavoritesList() {
               {f.product.brand && <span className="favorite-item__brand">{f.product.brand.name}</span>}
               <span className="favorite-item__title">{f.product.title}</span>
             </button>
+            {renderSize && (
+              <button
+                type="button"
+                className="favorite-item__size"
+                onClick={() => {
+                  haptic.selection();
+                  useFavoriteDrawerStore.getState().open(f.product.id, f.variant_id);
+                }}
+              >
+                Размер: {renderSize(f)}
+              </button>
+            )}
             <button
               type="button"
               className="favorite-item__remove"

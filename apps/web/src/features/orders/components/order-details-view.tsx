@@ -2,6 +2,7 @@
 // "Оплатить" button while the order awaits payment).
 import type { Order } from '@shop/contract';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu, formatDateRu } from '../../../lib/format.ts';
@@ -21,7 +22,14 @@ export function OrderDetailsView({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
   if (order.isPending) return <OrderDetailsSkeleton />;
   if (order.isError)
-    return <p className="orders-empty__hint">{order.error.message || 'Не удалось загрузить заказ'}</p>;
+    return (
+      <LoadError
+        title="Не удалось загрузить заказ"
+        text={order.error.message || undefined}
+        onRetry={order.refetch}
+        retrying={order.isFetching}
+      />
+    );
   return <OrderDetails order={order.data} />;
 }
 
@@ -70,7 +78,8 @@ export function OrderDetails({ order }: { order: Order }) {
           {order.delivery.city}, {order.delivery.address}
         </p>
         <p className="order-kv order-kv--hint">
-          {order.delivery.last_name} {order.delivery.fio} · {formatPhoneInput(order.delivery.phone_number)}
+          {order.delivery.last_name} {order.delivery.fio} ·{' '}
+          <span className="phone">{formatPhoneInput(order.delivery.phone_number)}</span>
         </p>
       </section>
 

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { activeOrdersQueryOptions } from '../api/get-active-orders.ts';
 import { useOrders } from '../api/get-orders.ts';
@@ -17,16 +18,11 @@ export function OrdersHistoryView() {
   if (active.isPending || all.isPending) return <OrdersSkeleton />;
   if (active.isError || all.isError)
     return (
-      <div className="orders-empty">
-        <p className="orders-empty__title">Не удалось загрузить заказы</p>
-        <Button
-          variant="light-primary"
-          size="medium"
-          onClick={() => void Promise.all([active.refetch(), all.refetch()])}
-        >
-          Повторить
-        </Button>
-      </div>
+      <LoadError
+        title="Не удалось загрузить заказы"
+        onRetry={() => Promise.all([active.refetch(), all.refetch()])}
+        retrying={active.isFetching || all.isFetching}
+      />
     );
 
   const activeOrders = active.data.orders;

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { usePaymentStatus } from '../api/get-payment-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
@@ -22,7 +24,22 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
     if (outcome && outcome !== 'pending') void qc.invalidateQueries({ queryKey: ['orders'] });
   }, [outcome, qc]);
 
-  if (!transactionGuid || status.isError) {
+  // A check that failed (network, server) is not a missing payment: say so and let it retry.
+  const notFound =
+    !transactionGuid ||
+    (status.isError && status.error instanceof ApiRequestError && status.error.status < 500);
+  if (status.isError && !notFound) {
+    return (
+      <LoadError
+        title="Не удалось проверить оплату"
+        text="Оплата могла пройти: проверим ещё раз, как только связь восстановится."
+        onRetry={status.refetch}
+        retrying={status.isFetching}
+      />
+    );
+  }
+
+  if (notFound) {
     return (
       <div className="payment-result" role="status">
         <ResultIcon kind="failure" />

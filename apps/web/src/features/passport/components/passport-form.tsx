@@ -160,7 +160,6 @@ function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Pass
                 name="number"
                 placeholder="567890"
                 inputMode="numeric"
-                maxLength={6}
                 mask={digits6}
                 value={field.value}
                 onValueChange={field.onChange}

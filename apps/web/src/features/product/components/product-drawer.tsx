@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import useEmblaCarousel from 'embla-carousel-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
 import { formatPrice } from '../../../lib/price.ts';
@@ -87,7 +88,13 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
     >
       <div className="product-drawer" data-product-id={productId} ref={body}>
         {product.isPending && <ProductSkeleton />}
-        {product.isError && <p className="product-drawer__error">Не удалось загрузить товар</p>}
+        {product.isError && (
+          <LoadError
+            title="Не удалось загрузить товар"
+            onRetry={product.refetch}
+            retrying={product.isFetching}
+          />
+        )}
         {product.data && (
           // Keyed by product: closing or switching resets the chosen colour and size (spec §4).
           <ProductBody

@@ -5,6 +5,7 @@ import type { Profile } from '@shop/contract';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import type { InviteReward } from '../../../components/ui/invite-reward-sheet.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { inviteDeepLink, shareLink } from '../../../telegram/links.ts';
@@ -12,7 +13,8 @@ import './profile.css';
 
 const InviteRewardSheet = lazy(() => import('../../../components/ui/invite-reward-sheet.tsx'));
 
-export const INVITE_TEXT = 'Заказываю оригинальные вещи здесь — держи 1000 ₽ на первый заказ!';
+// No bonus is promised: the referral programme does not exist yet (issue 9).
+export const INVITE_TEXT = 'Заказываю оригинальные вещи здесь — загляни!';
 
 type Props = {
   user: Profile | null;
@@ -20,9 +22,11 @@ type Props = {
   activeOrders?: number;
   /** The help cards block, composed by the page. */
   help: ReactNode;
+  /** A reward credited for an invite; the sheet saying so opens only when there is one. */
+  inviteReward?: InviteReward | null;
 };
 
-export function ProfileView({ user, activeOrders, help }: Props) {
+export function ProfileView({ user, activeOrders, help, inviteReward = null }: Props) {
   const [rewardOpen, setRewardOpen] = useState(false);
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') : 'Гость';
   const initial = (user?.first_name.trim()[0] ?? '?').toUpperCase();
@@ -57,7 +61,7 @@ export function ProfileView({ user, activeOrders, help }: Props) {
           <h2 id="profile-invite-title" className="profile-invite__title">
             Приглашайте друзей
           </h2>
-          <p className="profile-invite__text">Друг получит скидку на первый заказ, а вы — 1000 ₽ бонусами.</p>
+          <p className="profile-invite__text">Поделитесь ссылкой на магазин с друзьями в Telegram.</p>
           <code className="profile-invite__link">{invite}</code>
           <div className="profile-invite__actions">
             <Button size="medium" onClick={shareInvite}>
@@ -75,16 +79,18 @@ export function ProfileView({ user, activeOrders, help }: Props) {
             >
               Копировать
             </Button>
-            <Button
-              variant="secondary"
-              size="medium"
-              onClick={() => {
-                haptic.selection();
-                setRewardOpen(true);
-              }}
-            >
-              Награды
-            </Button>
+            {inviteReward && (
+              <Button
+                variant="secondary"
+                size="medium"
+                onClick={() => {
+                  haptic.selection();
+                  setRewardOpen(true);
+                }}
+              >
+                Награды
+              </Button>
+            )}
           </div>
         </section>
       )}
@@ -94,6 +100,7 @@ export function ProfileView({ user, activeOrders, help }: Props) {
       {rewardOpen && (
         <Suspense fallback={null}>
           <InviteRewardSheet
+            reward={inviteReward}
             open={rewardOpen}
             onOpenChange={setRewardOpen}
             onInviteMore={() => {

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useLayer } from '../../../components/ui/use-layer.ts';
 import { haptic } from '../../../telegram/haptics.ts';
@@ -102,6 +103,17 @@ export function SearchOverlay() {
                 </button>
               </li>
             ))}
+            {suggestions.isError && (
+              <li>
+                <LoadError
+                  inline
+                  title="Не удалось загрузить подсказки"
+                  text={`Можно искать и без них: нажмите «Найти», чтобы искать «${query.trim()}».`}
+                  onRetry={suggestions.refetch}
+                  retrying={suggestions.isFetching}
+                />
+              </li>
+            )}
             {suggestions.isSuccess && suggestions.data.length === 0 && (
               <li className="search-overlay__empty">Нажмите «Найти», чтобы искать «{query.trim()}»</li>
             )}
@@ -156,17 +168,17 @@ export function SearchOverlay() {
   );
 }
 
-/** The search field of a page: focusing it opens the overlay. */
-export function SearchTrigger() {
+/** The search field of a page: focusing it opens the overlay (with the page's query, if any). */
+export function SearchTrigger({ query = '' }: { query?: string }) {
   const open = useSearchOverlayStore((s) => s.open);
   return (
     <SearchInput
       className="search-trigger"
-      value=""
+      value={query}
       onValueChange={() => {}}
       onFocus={(event) => {
         event.currentTarget.blur();
-        open();
+        open(query);
       }}
       placeholder={SEARCH_PLACEHOLDER}
       aria-label="Поиск товаров"
