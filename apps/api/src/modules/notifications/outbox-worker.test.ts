@@ -93,7 +93,7 @@ describe('outbox worker', () => {
     });
     await waitFor(async () => (await rowsOf('blocked:'))[0]?.status === 'skipped', 'skipped');
     const [row] = await rowsOf('blocked:');
-    expect(row).toMatchObject({ attempts: 1, lastError: expect.stringContaining('403') });
+    expect(row).toMatchObject({ attempts: 1, lastError: expect.stringContaining('403') as string });
     const unreachable = await database.db
       .select()
       .from(botUnreachableChats)
@@ -130,7 +130,7 @@ describe('outbox worker', () => {
     await enqueueNotification(database.db, { kind: 'test', dedupeKey: 'dead:1', chatId, text: 'Не дойдёт' });
     await waitFor(async () => (await rowsOf('dead:'))[0]?.status === 'dead', 'dead');
     const [row] = await rowsOf('dead:');
-    expect(row).toMatchObject({ attempts: 2, lastError: expect.stringContaining('500') });
+    expect(row).toMatchObject({ attempts: 2, lastError: expect.stringContaining('500') as string });
     const alert = await waitFor(
       () =>
         fake
