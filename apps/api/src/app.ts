@@ -1,20 +1,7 @@
 // Builds the Fastify application: external plugins, then ours, then routes, then the web app.
 // No listening here (server.ts does that), so tests drive it through app.inject.
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -36,7 +23,10 @@ import { botRoutes } from './modules/bot/bot.routes.ts';
 import { DEMO_SHOPPER } from './modules/dev/dev.routes.ts';
 import { syncEnvOwners } from './modules/staff/staff.repository.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { AppError, errorBody } from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, errorBody, frameworkErrors } from './plugins/errors.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
+import { openApi } from './plugins/swagger.ts';
+import { staticWeb } from './modules/web/static-web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,8 +50,6 @@ export type BuildOptions = {
 /** Request bodies of this API are small; anything larger is refused with 413. */
 const BODY_LIMIT = 256 * 1024;
 
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
@@ -75,7 +63,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: BODY_LIMIT,
-    trustProxy: env.isProduction,
+    frameworkErrors,
+    clientErrorHandler,
+    // Only the listed proxies may set the client address through X-Forwarded-For.
+    trustProxy: env.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -84,28 +75,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('dbKind', database.kind);
   app.decorate('env', env);
 
-  // External plugins.
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Shop mini-app API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  const redis = env.redisUrl
-    ? new Redis(env.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis } : {}),
-    // The plugin throws what this returns; the error handler gives it the one error shape.
-    errorResponseBuilder: () =>
-      new AppError(429, 'too_many_requests', 'Слишком много запросов, попробуйте позже'),
-  });
+  // Third-party plugins first: swagger must see every route added after it, and the rate limit
+  // must exist before a route asks for it.
+  await openApi(app);
+  await rateLimits(app, { redisUrl: env.redisUrl });
 
-  // Our plugins.
+  // The error shape and bearer identity, which the routes rely on.
   await app.register(errorsPlugin);
   await app.register(authPlugin, { jwtSecret: env.jwtSecret });
   await app.register(botPlugin, options.bot ?? {});
@@ -113,7 +88,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
 
-  // Routes.
   await app.register(healthRoutes);
   await app.register(imagesRoutes, { dataDir: env.dataDir, imageHosts: env.imageHosts });
   await app.register(
@@ -155,31 +129,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api/v2' },
   );
 
-  // The built web app, with index.html for every app route.
-  const webDist = path.resolve(env.webDist ?? defaultWebDist);
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); they are
-      // sent to browsers that accept them (the first screen's JavaScript is 3–4× smaller).
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const file = path.join(webDist, path.normalize(request.url.split('?')[0] ?? '/'));
-      const relative = path.relative(webDist, file);
-      if (relative && !relative.startsWith('..') && existsSync(file) && !file.endsWith(path.sep)) {
-        return reply.sendFile(relative);
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  // The web app answers every path no API route claims (its catch-all loses to any exact route).
+  await staticWeb(app, { webDist: env.webDist });
 
   app.setNotFoundHandler((request, reply) =>
     reply

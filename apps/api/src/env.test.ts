@@ -52,9 +52,81 @@ describe('loadEnv', () => {
       BOT_TOKEN: '123:abcdefghij',
       JWT_SECRET: 'x'.repeat(40),
       DATA_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUST_PROXY: 'false',
+      PAYMENT_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: '1',
       DEV_LOGIN: '1',
     });
     expect(env.devLogin).toBe(false);
+  });
+
+  describe('production holes', () => {
+    const production = {
+      NODE_ENV: 'production',
+      BOT_TOKEN: '123:abcdefghij',
+      JWT_SECRET: 'x'.repeat(40),
+      DATA_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUST_PROXY: '10.0.0.1',
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '100500',
+      YOOKASSA_SECRET_KEY: 'test_secret',
+    };
+    const without = (name: keyof typeof production) => {
+      const { [name]: _dropped, ...rest } = production;
+      return rest;
+    };
+
+    it('starts with every production setting given', async () => {
+      const env = await loadEnv(production);
+      expect(env).toMatchObject({
+        isProduction: true,
+        publicUrl: 'https://shop.example.com',
+        trustProxy: ['10.0.0.1'],
+      });
+    });
+
+    it('refuses the sandbox provider unless ALLOW_SANDBOX_PAYMENTS=1', async () => {
+      await expect(loadEnv({ ...production, PAYMENT_PROVIDER: 'sandbox' })).rejects.toThrow(
+        /^PAYMENT_PROVIDER=sandbox in production .*ALLOW_SANDBOX_PAYMENTS=1/,
+      );
+      await expect(
+        loadEnv({ ...production, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: '0' }),
+      ).rejects.toThrow(EnvError);
+      const allowed = await loadEnv({
+        ...production,
+        PAYMENT_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS: '1',
+      });
+      expect(allowed.paymentProvider).toBe('sandbox');
+    });
+
+    it('refuses to start without PUBLIC_URL', async () => {
+      await expect(loadEnv(without('PUBLIC_URL'))).rejects.toThrow(
+        /^Missing environment variable PUBLIC_URL \(required when NODE_ENV=production/,
+      );
+    });
+
+    it('refuses to start without a trusted proxy list, and never trusts everyone', async () => {
+      await expect(loadEnv(without('TRUST_PROXY'))).rejects.toThrow(
+        /^Missing environment variable TRUST_PROXY \(required when NODE_ENV=production/,
+      );
+      for (const everyone of ['true', '*', '1', '']) {
+        await expect(loadEnv({ ...production, TRUST_PROXY: everyone }), everyone).rejects.toThrow(
+          /^Invalid environment variable TRUST_PROXY/,
+        );
+      }
+      expect((await loadEnv({ ...production, TRUST_PROXY: 'false' })).trustProxy).toBe(false);
+      expect(
+        (await loadEnv({ ...production, TRUST_PROXY: ' 10.0.0.0/8, ::1 ,fd00::/8' })).trustProxy,
+      ).toEqual(['10.0.0.0/8', '::1', 'fd00::/8']);
+    });
+
+    it('in development needs none of them and trusts no proxy', async () => {
+      const env = await loadEnv({ DATA_DIR: await tmp() });
+      expect(env).toMatchObject({ publicUrl: undefined, trustProxy: false, paymentProvider: 'sandbox' });
+    });
   });
 
   it('requires a well-formed DATA_KEY in production and keeps a generated one in DATA_DIR otherwise', async () => {
@@ -102,6 +174,9 @@ describe('loadEnv', () => {
       BOT_TOKEN: '123:abcdefghij',
       JWT_SECRET: 'x'.repeat(40),
       DATA_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUST_PROXY: 'false',
+      ALLOW_SANDBOX_PAYMENTS: '1',
     });
     expect(prod).toMatchObject({ imageHosts: [], seedDemo: false });
   });

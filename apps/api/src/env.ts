@@ -58,6 +58,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,256}$/, '1–256 characters A-Z, a-z, 0-9, _ and -')
     .optional(),
+  /** The sandbox provider in production marks orders paid without money: only when meant. */
+  ALLOW_SANDBOX_PAYMENTS: flag.optional(),
+  /** Proxies whose X-Forwarded-For is believed: a comma list of addresses/CIDRs, or `false`. */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Env = {
@@ -89,11 +93,37 @@ export type Env = {
   botWebhookSecret: string | undefined;
   /** Messages go out only with a real BOT_TOKEN; with the made-up dev token they wait in the outbox. */
   botCanSend: boolean;
+  /** Addresses/CIDRs of the reverse proxies in front of the API; false: clients connect directly. */
+  trustProxy: false | string[];
 };
 
 export class EnvError extends Error {}
 
 const REQUIRED_IN_PRODUCTION = ['BOT_TOKEN', 'JWT_SECRET', 'DATA_KEY'] as const;
+
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6 = /^[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+
+/**
+ * Parses TRUST_PROXY: `false`, or a comma list of IPv4/IPv6 addresses and CIDRs. Never "trust
+ * everyone": with that, any client could pick its own address (rate limits, logs) by sending
+ * X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string): false | string[] {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  const entries = trimmed
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.find((e) => !IPV4.test(e) && !IPV6.test(e));
+  if (entries.length === 0 || bad !== undefined) {
+    throw new EnvError(
+      `Invalid environment variable TRUST_PROXY: expected "false" or a comma list of proxy addresses/CIDRs${bad === undefined ? '' : `, got "${bad}"`}`,
+    );
+  }
+  return entries;
+}
 
 /** Decodes DATA_KEY (64 hex characters or base64 of 32 bytes); undefined when malformed. */
 export function parseDataKey(value: string): Buffer | undefined {
@@ -161,6 +191,24 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       'Missing environment variable YOOKASSA_SHOP_ID or YOOKASSA_SECRET_KEY (required when PAYMENT_PROVIDER=yookassa)',
     );
   }
+  if (isProduction) {
+    if (!e.PUBLIC_URL) {
+      throw new EnvError(
+        'Missing environment variable PUBLIC_URL (required when NODE_ENV=production: payment links are built from it)',
+      );
+    }
+    if (e.TRUST_PROXY === undefined) {
+      throw new EnvError(
+        'Missing environment variable TRUST_PROXY (required when NODE_ENV=production: the proxy addresses/CIDRs, or "false" without a proxy)',
+      );
+    }
+    if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
+      throw new EnvError(
+        'PAYMENT_PROVIDER=sandbox in production marks orders paid without money: set PAYMENT_PROVIDER=yookassa, or ALLOW_SANDBOX_PAYMENTS=1 if that is really meant',
+      );
+    }
+  }
+  const trustProxy = e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -201,5 +249,6 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     botApiRoot: e.BOT_API_ROOT.replace(/\/+$/, ''),
     botWebhookSecret: e.BOT_WEBHOOK_SECRET,
     botCanSend: e.BOT_TOKEN !== undefined,
+    trustProxy,
   };
 }

@@ -1,17 +1,14 @@
 // Entry point: read the environment, open and migrate the database, listen, shut down cleanly.
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabaseFromEnv } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
 import { seedDemoCatalog } from './modules/catalog/seed.ts';
-import path from 'node:path';
 
 async function main() {
   const startedAt = performance.now();
   const env = await loadEnv();
-  const database = env.databaseUrl
-    ? await openDatabase({ url: env.databaseUrl })
-    : await openDatabase({ dir: path.join(env.dataDir, 'db') });
+  const database = await openDatabaseFromEnv(env);
   await database.migrate();
 
   const app = await buildApp({ env, database });
@@ -48,7 +45,9 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   app.log.info({ url, database: database.kind, devLogin: env.devLogin }, `ready in ${seconds} s`);
   if (env.isProduction && env.paymentProvider === 'sandbox') {
-    app.log.warn('PAYMENT_PROVIDER=sandbox in production: orders can be marked paid without money');
+    app.log.warn(
+      'PAYMENT_PROVIDER=sandbox in production (ALLOW_SANDBOX_PAYMENTS=1): orders can be marked paid without money',
+    );
   }
   if (!env.isProduction) {
     console.log(

@@ -2,7 +2,7 @@
 // its path), then imports it in one transaction, or nothing at all. See docs/catalog-import.md.
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
+import { openDatabaseFromEnv } from '../db/client.ts';
 import { EnvError, loadEnv } from '../env.ts';
 import { importCatalog } from '../modules/catalog/catalog-import.repository.ts';
 import { parseImportFile } from '../modules/catalog/import-format.ts';
@@ -44,9 +44,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const env = await loadEnv();
-  const database = env.databaseUrl
-    ? await openDatabase({ url: env.databaseUrl })
-    : await openDatabase({ dir: path.join(env.dataDir, 'db') });
+  const database = await openDatabaseFromEnv(env);
   try {
     await database.migrate();
     const summary = await importCatalog(database.db, parsed);

@@ -8,8 +8,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import type { Env } from '../env.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +49,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** The database the environment names: DATABASE_URL, or embedded PGlite in DATA_DIR/db. */
+export function openDatabaseFromEnv(env: Pick<Env, 'databaseUrl' | 'dataDir'>): Promise<DatabaseHandle> {
+  return env.databaseUrl
+    ? openDatabase({ url: env.databaseUrl })
+    : openDatabase({ dir: path.join(env.dataDir, 'db') });
 }
 
 /** Runs raw SQL and returns its rows, whichever driver is underneath. */

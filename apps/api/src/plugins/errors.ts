@@ -1,7 +1,9 @@
 // The one error shape of the API: `{ error: { code, message, field? } }`. 4xx say what is wrong;
 // 5xx never show internals.
 import type { ApiError, ErrorCode } from '@shop/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -40,6 +42,42 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 export function errorBody(code: ErrorCode, message: string, field?: string): ApiError {
   return { error: field ? { code, message, field } : { code, message } };
+}
+
+/**
+ * Errors Fastify raises before routing (a URL that does not decode: 400; a path parameter over
+ * maxParamLength: 414), in the one error shape. A Fastify constructor option (app.ts).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send(errorBody('bad_request', 'Слишком длинный адрес запроса'));
+    return;
+  }
+  void reply.code(400).send(errorBody('bad_request', 'Некорректный адрес запроса'));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers or URL over
+ * maxHeaderSize: 431; a request that does not parse: 400; too slow: 408), answered on the raw
+ * socket in the one error shape. A Fastify constructor option (app.ts).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection has nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Слишком большие заголовки запроса']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Запрос не успел прийти целиком']
+        : [400, 'Некорректный запрос'];
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody('bad_request', message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export default fp(

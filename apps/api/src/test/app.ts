@@ -38,6 +38,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     botApiRoot: 'http://127.0.0.1:9',
     botWebhookSecret: undefined,
     botCanSend: false,
+    trustProxy: false,
     ...overrides,
   };
 }

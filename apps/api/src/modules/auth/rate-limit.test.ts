@@ -32,6 +32,36 @@ describe('sign-in rate limit', () => {
     expect(await signInTimes(t.app, 5, '10.1.2.3')).toEqual([200, 200, 200, 429, 429]);
   });
 
+  it('keeps counting a client that rotates X-Forwarded-For: only a listed proxy may set the address', async () => {
+    t = await buildTestApp({ trustProxy: ['10.9.9.9'] }, { authRateLimitPerMin: 3 });
+    const spoofed: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/tg/auth',
+        payload: { initData: signInitData(makeTelegramUser()) },
+        remoteAddress: '10.1.2.4',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      spoofed.push(res.statusCode);
+    }
+    expect(spoofed).toEqual([200, 200, 200, 429, 429]);
+
+    // Through the listed proxy the forwarded address counts: five clients, five fresh budgets.
+    const proxied: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/tg/auth',
+        payload: { initData: signInitData(makeTelegramUser()) },
+        remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}` },
+      });
+      proxied.push(res.statusCode);
+    }
+    expect(proxied).toEqual([200, 200, 200, 200, 200]);
+  });
+
   it.skipIf(!redisUrl)('shares the count through Redis when REDIS_URL is set', async () => {
     // A fresh address per run, so counts left in Redis by earlier runs do not matter.
     const address = `10.${process.pid % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

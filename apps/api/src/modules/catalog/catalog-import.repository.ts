@@ -1,3 +1,4 @@
+// Longer than 300 lines on purpose: the import is one transaction whose steps read in the order they run.
 // Writes an import file into the catalogue in one transaction: brands and categories by key,
 // products by `spu` (unchanged rows are skipped by content hash, so a second run changes nothing),
 // variants by (product, sku) so their ids survive updates, then the search vectors and terms.

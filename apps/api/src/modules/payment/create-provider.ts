@@ -6,10 +6,7 @@ import { SandboxPaymentProvider } from './sandbox-provider.ts';
 import { YooKassaPaymentProvider } from './yookassa-provider.ts';
 
 export function createPaymentProvider(env: Env, db: Database): PaymentProvider {
-  if (env.paymentProvider === 'yookassa') {
-    if (!env.yookassa)
-      throw new Error('PAYMENT_PROVIDER=yookassa needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY');
-    return new YooKassaPaymentProvider(env.yookassa);
-  }
+  // loadEnv refuses PAYMENT_PROVIDER=yookassa without its credentials, so `yookassa` is set then.
+  if (env.paymentProvider === 'yookassa' && env.yookassa) return new YooKassaPaymentProvider(env.yookassa);
   return new SandboxPaymentProvider(db, env.publicUrl ?? '');
 }

@@ -1,5 +1,6 @@
 // The seam between orders and whoever takes the money (DESIGN §5). Amounts are integer roubles.
 import type { PaymentStatus, RefundStatus } from '@shop/contract';
+import { z } from 'zod';
 
 export type ProviderPayment = {
   id: string;
@@ -41,6 +42,35 @@ export interface PaymentProvider {
   getRefund(providerRefundId: string): Promise<ProviderRefund>;
   /** The provider refund id a notification is about (`refund.*`), or null. */
   parseRefundWebhook(body: unknown): string | null;
+}
+
+/**
+ * A payment notification (YooKassa's documented body; the sandbox mimics it). It only names a
+ * payment: its status is always re-read from the provider.
+ */
+const NotificationSchema = z.object({
+  type: z.literal('notification'),
+  event: z.string().startsWith('payment.'),
+  object: z.object({ id: z.string().min(1).max(100) }),
+});
+
+/** The provider payment id a notification body names, or null when it is not a payment notification. */
+export function notificationPaymentId(body: unknown): string | null {
+  const parsed = NotificationSchema.safeParse(body);
+  return parsed.success ? parsed.data.object.id : null;
+}
+
+/** A refund notification (`refund.*`); it only names a refund, whose status is re-read. */
+const RefundNotificationSchema = z.object({
+  type: z.literal('notification'),
+  event: z.string().startsWith('refund.'),
+  object: z.object({ id: z.string().min(1).max(100) }),
+});
+
+/** The provider refund id a notification body names, or null when it is not a refund notification. */
+export function notificationRefundId(body: unknown): string | null {
+  const parsed = RefundNotificationSchema.safeParse(body);
+  return parsed.success ? parsed.data.object.id : null;
 }
 
 export class PaymentProviderError extends Error {

@@ -27,8 +27,14 @@ import { closedNotice, ORDER_CLOSED, renderSandboxPage } from './sandbox-page.ts
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
+/**
+ * The origin payment links start with: PUBLIC_URL. Only outside production may it fall back to the
+ * request's own origin (in production the Host header is the client's to choose).
+ */
 export function publicBase(env: Env, request: FastifyRequest): string {
-  return env.publicUrl ?? `${request.protocol}://${request.host}`;
+  if (env.publicUrl) return env.publicUrl;
+  if (env.isProduction) throw new Error('PUBLIC_URL is required in production (checked by loadEnv)');
+  return `${request.protocol}://${request.host}`;
 }
 
 /**

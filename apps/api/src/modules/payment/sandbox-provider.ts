@@ -2,10 +2,11 @@
 // serves its own payment page (payment.routes.ts), the way a card form of a real provider would.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { orders, payments, sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
 import {
+  notificationPaymentId,
+  notificationRefundId,
   PaymentProviderError,
   type CreateRefundInput,
   type PaymentProvider,
@@ -14,18 +15,6 @@ import {
 } from './payment-provider.ts';
 
 export const SANDBOX_PAGE_PREFIX = '/api/v1/pay/sandbox';
-
-const RefundNotificationSchema = z.object({
-  type: z.literal('notification'),
-  event: z.string().startsWith('refund.'),
-  object: z.object({ id: z.string().min(1).max(100) }),
-});
-
-const NotificationSchema = z.object({
-  type: z.literal('notification'),
-  event: z.string().startsWith('payment.'),
-  object: z.object({ id: z.string().min(1).max(100) }),
-});
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
@@ -69,8 +58,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(body: unknown) {
-    const parsed = NotificationSchema.safeParse(body);
-    return parsed.success ? parsed.data.object.id : null;
+    return notificationPaymentId(body);
   }
 
   /** A sandbox refund succeeds at once, up to what the payment took. */
@@ -102,8 +90,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   parseRefundWebhook(body: unknown) {
-    const parsed = RefundNotificationSchema.safeParse(body);
-    return parsed.success ? parsed.data.object.id : null;
+    return notificationRefundId(body);
   }
 
   /** What the payment page shows: the sandbox payment, our payment row and its order's status. */

@@ -3,6 +3,8 @@
 // GET /payments/{id}.
 import { z } from 'zod';
 import {
+  notificationPaymentId,
+  notificationRefundId,
   PaymentProviderError,
   type CreatePaymentInput,
   type CreateRefundInput,
@@ -25,18 +27,6 @@ const RefundSchema = z.object({
   payment_id: z.string(),
   status: z.enum(['pending', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
-});
-
-const RefundNotificationSchema = z.object({
-  type: z.literal('notification'),
-  event: z.string().startsWith('refund.'),
-  object: z.object({ id: z.string().min(1).max(100) }),
-});
-
-const NotificationSchema = z.object({
-  type: z.literal('notification'),
-  event: z.string().startsWith('payment.'),
-  object: z.object({ id: z.string().min(1).max(100) }),
 });
 
 /** "1500.00" RUB → 1500; anything else (kopecks, other currency) → NaN, which never matches an order. */
@@ -130,8 +120,7 @@ export class YooKassaPaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(body: unknown) {
-    const parsed = NotificationSchema.safeParse(body);
-    return parsed.success ? parsed.data.object.id : null;
+    return notificationPaymentId(body);
   }
 
   /** POST /refunds with our refund's Idempotence-Key. */
@@ -153,7 +142,6 @@ export class YooKassaPaymentProvider implements PaymentProvider {
   }
 
   parseRefundWebhook(body: unknown) {
-    const parsed = RefundNotificationSchema.safeParse(body);
-    return parsed.success ? parsed.data.object.id : null;
+    return notificationRefundId(body);
   }
 }

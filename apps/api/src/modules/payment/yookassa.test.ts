@@ -1,6 +1,7 @@
 // The YooKassa adapter against a local fake that answers as YooKassa's documentation shows, and
 // the webhook path through the app: trusted only after re-reading, applied exactly once.
 import { and, count, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory, payments } from '../../db/schema/index.ts';
 import { buildApp } from '../../app.ts';
@@ -9,7 +10,7 @@ import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.t
 import { insertProduct, readyShopper } from '../../test/fixtures.ts';
 import { expireUnpaidOrders } from '../orders/expire-orders.ts';
 import { PaymentProviderError } from './payment-provider.ts';
-import { paymentReturnUrl } from './payment.routes.ts';
+import { paymentReturnUrl, publicBase } from './payment.routes.ts';
 import { YooKassaPaymentProvider } from './yookassa-provider.ts';
 
 let fake: FakeYooKassa;
@@ -128,6 +129,18 @@ describe('paymentReturnUrl', () => {
     expect(paymentReturnUrl(testEnv({ devLogin: true }), 'http://127.0.0.1:8080', guid, 'success')).toBe(
       `http://127.0.0.1:8080/payment-await?transaction_guid=${guid}`,
     );
+  });
+});
+
+describe('publicBase', () => {
+  it('is PUBLIC_URL whatever Host a client sends; only outside production the request origin', () => {
+    const request = { protocol: 'http', host: 'evil.example' } as FastifyRequest;
+    const production = testEnv({ isProduction: true, nodeEnv: 'production' });
+    expect(publicBase({ ...production, publicUrl: 'https://shop.example.com' }, request)).toBe(
+      'https://shop.example.com',
+    );
+    expect(() => publicBase(production, request)).toThrow(/PUBLIC_URL/);
+    expect(publicBase(testEnv(), request)).toBe('http://evil.example');
   });
 });
 
