@@ -17,6 +17,11 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import botPlugin, { type BotPluginOptions } from './modules/bot/bot.plugin.ts';
+import { botRoutes } from './modules/bot/bot.routes.ts';
+import { DEMO_SHOPPER } from './modules/dev/dev.routes.ts';
+import { syncEnvOwners } from './modules/staff/staff.repository.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { clientErrorHandler, errorBody, frameworkErrors } from './plugins/errors.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
@@ -38,6 +43,8 @@ export type BuildOptions = {
   logger?: boolean | Record<string, unknown>;
   /** Requests per minute per address on the sign-in route. */
   authRateLimitPerMin?: number;
+  /** Outbox worker tuning (tests make it quick). */
+  bot?: BotPluginOptions;
 };
 
 /** Request bodies of this API are small; anything larger is refused with 413. */
@@ -76,6 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The error shape and bearer identity, which the routes rely on.
   await app.register(errorsPlugin);
   await app.register(authPlugin, { jwtSecret: env.jwtSecret });
+  await app.register(botPlugin, options.bot ?? {});
+  // Owners from ADMIN_TELEGRAM_IDS; with the dev login the demo shopper owns the demo shop.
+  await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
+  const paymentProvider = createPaymentProvider(env, database.db);
 
   await app.register(healthRoutes);
   await app.register(imagesRoutes, { dataDir: env.dataDir, imageHosts: env.imageHosts });
@@ -86,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         maxAgeS: env.authMaxAgeS,
         rateLimitPerMin: options.authRateLimitPerMin ?? 60,
       });
-      const provider = createPaymentProvider(env, database.db);
+      const provider = paymentProvider;
       // The shopper's own data: every route in this scope needs a valid bearer token, and says so
       // in the OpenAPI document.
       await v1.register(async (shopper) => {
@@ -103,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await shopper.register(paymentRoutes, { provider });
       });
       await v1.register(paymentPublicRoutes, { provider });
+      await v1.register(adminRoutes, { prefix: '/admin', provider });
+      await v1.register(botRoutes, { shopBot: app.shopBot });
       await v1.register(catalogV1Routes);
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });

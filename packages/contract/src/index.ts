@@ -10,3 +10,4 @@ export * from './delivery.ts';
 export * from './passport.ts';
 export * from './catalog.ts';
 export * from './start-params.ts';
+export * from './admin.ts';

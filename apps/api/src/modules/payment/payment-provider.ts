@@ -1,5 +1,5 @@
 // The seam between orders and whoever takes the money (DESIGN §5). Amounts are integer roubles.
-import type { PaymentStatus } from '@shop/contract';
+import type { PaymentStatus, RefundStatus } from '@shop/contract';
 import { z } from 'zod';
 
 export type ProviderPayment = {
@@ -19,6 +19,16 @@ export type CreatePaymentInput = {
   metadata: Record<string, string>;
 };
 
+export type ProviderRefund = { id: string; status: RefundStatus; amount: number };
+
+export type CreateRefundInput = {
+  /** Our refund's key: the same key always yields the same provider refund. */
+  idempotenceKey: string;
+  providerPaymentId: string;
+  amount: number;
+  description: string;
+};
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'yookassa';
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
@@ -26,6 +36,12 @@ export interface PaymentProvider {
   getStatus(providerPaymentId: string): Promise<ProviderPayment>;
   /** The provider payment id a notification is about, or null when the body is not one. */
   parseWebhook(body: unknown): string | null;
+  /** Returns money of a succeeded payment (DESIGN §7.5). */
+  refund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /** Re-reads a refund: the only refund status we trust. */
+  getRefund(providerRefundId: string): Promise<ProviderRefund>;
+  /** The provider refund id a notification is about (`refund.*`), or null. */
+  parseRefundWebhook(body: unknown): string | null;
 }
 
 /**
@@ -41,6 +57,19 @@ const NotificationSchema = z.object({
 /** The provider payment id a notification body names, or null when it is not a payment notification. */
 export function notificationPaymentId(body: unknown): string | null {
   const parsed = NotificationSchema.safeParse(body);
+  return parsed.success ? parsed.data.object.id : null;
+}
+
+/** A refund notification (`refund.*`); it only names a refund, whose status is re-read. */
+const RefundNotificationSchema = z.object({
+  type: z.literal('notification'),
+  event: z.string().startsWith('refund.'),
+  object: z.object({ id: z.string().min(1).max(100) }),
+});
+
+/** The provider refund id a notification body names, or null when it is not a refund notification. */
+export function notificationRefundId(body: unknown): string | null {
+  const parsed = RefundNotificationSchema.safeParse(body);
   return parsed.success ? parsed.data.object.id : null;
 }
 

@@ -8,6 +8,7 @@ import { orders, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { transition } from '../orders/order-status.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.repository.ts';
+import { alertOwners, notifyOrderStatus } from '../notifications/outbox.repository.ts';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -117,7 +118,17 @@ export async function applyProviderPayment(
     if (moved.length === 0) return 'already_applied';
     if (remote.status === 'canceled') return 'canceled';
     const paid = await transition(tx, payment.orderId, 'awaiting_payment', 'paid', { actor: 'payment' });
-    return paid ? 'paid' : 'paid_too_late';
+    if (!paid) {
+      // «Нужен возврат» in the console; the owners hear of it in the same transaction.
+      await alertOwners(
+        tx,
+        `paid_too_late:${payment.id}`,
+        `Оплата ${payment.amount} ₽ пришла за отменённый заказ №${payment.orderId}: нужен возврат.`,
+      );
+      return 'paid_too_late';
+    }
+    await notifyOrderStatus(tx, payment.orderId, 'paid');
+    return 'paid';
   });
 }
 

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { Env } from '../../env.ts';
 import { AppError, badGateway, badRequest } from '../../plugins/errors.ts';
+import { syncProviderRefund } from '../refunds/refunds.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByGuid,
@@ -128,6 +129,15 @@ export const paymentPublicRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvi
       },
     },
     async (request) => {
+      const refundId = provider.parseRefundWebhook(request.body);
+      if (refundId) {
+        try {
+          return { result: { outcome: await syncProviderRefund(app.db, provider, refundId) } };
+        } catch (err) {
+          request.log.error({ err }, 'webhook: re-reading the refund failed');
+          throw providerDown();
+        }
+      }
       const id = provider.parseWebhook(request.body);
       if (!id) throw badRequest('Не уведомление о платеже');
       try {

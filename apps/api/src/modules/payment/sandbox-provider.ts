@@ -3,12 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, payments, sandboxPayments } from '../../db/schema/index.ts';
+import { orders, payments, sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
 import {
   notificationPaymentId,
+  notificationRefundId,
   PaymentProviderError,
+  type CreateRefundInput,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from './payment-provider.ts';
 
 export const SANDBOX_PAGE_PREFIX = '/api/v1/pay/sandbox';
@@ -56,6 +59,38 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   parseWebhook(body: unknown) {
     return notificationPaymentId(body);
+  }
+
+  /** A sandbox refund succeeds at once, up to what the payment took. */
+  async refund(input: CreateRefundInput): Promise<ProviderRefund> {
+    const payment = await this.getStatus(input.providerPaymentId);
+    if (payment.status !== 'succeeded') {
+      throw new PaymentProviderError(`sandbox payment ${input.providerPaymentId} is not succeeded`, 400);
+    }
+    await this.db
+      .insert(sandboxRefunds)
+      .values({
+        id: randomUUID(),
+        idempotenceKey: input.idempotenceKey,
+        paymentId: input.providerPaymentId,
+        amount: input.amount,
+      })
+      .onConflictDoNothing({ target: sandboxRefunds.idempotenceKey });
+    const [row] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotenceKey, input.idempotenceKey));
+    return { id: row!.id, status: row!.status, amount: row!.amount };
+  }
+
+  async getRefund(id: string): Promise<ProviderRefund> {
+    const [row] = await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+    if (!row) throw new PaymentProviderError(`sandbox refund ${id} not found`, 404);
+    return { id: row.id, status: row.status, amount: row.amount };
+  }
+
+  parseRefundWebhook(body: unknown) {
+    return notificationRefundId(body);
   }
 
   /** What the payment page shows: the sandbox payment, our payment row and its order's status. */

@@ -4,10 +4,13 @@
 import { z } from 'zod';
 import {
   notificationPaymentId,
+  notificationRefundId,
   PaymentProviderError,
   type CreatePaymentInput,
+  type CreateRefundInput,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from './payment-provider.ts';
 
 export type YooKassaConfig = { shopId: string; secretKey: string; apiUrl: string };
@@ -17,6 +20,13 @@ const PaymentSchema = z.object({
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
   confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+});
+
+const RefundSchema = z.object({
+  id: z.string().min(1),
+  payment_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z.object({ value: z.string(), currency: z.string() }),
 });
 
 /** "1500.00" RUB → 1500; anything else (kopecks, other currency) → NaN, which never matches an order. */
@@ -35,6 +45,24 @@ export class YooKassaPaymentProvider implements PaymentProvider {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    const parsed = PaymentSchema.safeParse(await this.request(method, path, body, idempotenceKey));
+    if (!parsed.success) throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected answer`);
+    return parsed.data;
+  }
+
+  private async callRefund(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    const parsed = RefundSchema.safeParse(await this.request(method, path, body, idempotenceKey));
+    if (!parsed.success) throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected answer`);
+    const p = parsed.data;
+    return { id: p.id, status: p.status, amount: roubles(p.amount) } satisfies ProviderRefund;
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${this.config.apiUrl.replace(/\/+$/, '')}${path}`, {
@@ -58,9 +86,7 @@ export class YooKassaPaymentProvider implements PaymentProvider {
         response.status,
       );
     }
-    const parsed = PaymentSchema.safeParse(json);
-    if (!parsed.success) throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected answer`);
-    return parsed.data;
+    return json;
   }
 
   private toPayment(p: z.infer<typeof PaymentSchema>): ProviderPayment {
@@ -95,5 +121,27 @@ export class YooKassaPaymentProvider implements PaymentProvider {
 
   parseWebhook(body: unknown) {
     return notificationPaymentId(body);
+  }
+
+  /** POST /refunds with our refund's Idempotence-Key. */
+  async refund(input: CreateRefundInput): Promise<ProviderRefund> {
+    return this.callRefund(
+      'POST',
+      '/refunds',
+      {
+        payment_id: input.providerPaymentId,
+        amount: { value: `${input.amount}.00`, currency: 'RUB' },
+        description: input.description.slice(0, 250),
+      },
+      input.idempotenceKey,
+    );
+  }
+
+  async getRefund(id: string): Promise<ProviderRefund> {
+    return this.callRefund('GET', `/refunds/${encodeURIComponent(id)}`);
+  }
+
+  parseRefundWebhook(body: unknown) {
+    return notificationRefundId(body);
   }
 }

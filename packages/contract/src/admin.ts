@@ -1,0 +1,350 @@
+// The staff console's API under /api/v1/admin (DESIGN §7.1, §7.3): roles and what each may do,
+// and every request and answer of the admin routes.
+import { z } from 'zod';
+import { IdSchema, resultOf } from './common.ts';
+import { OrderSchema, OrderStatusSchema, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
+import type { OrderStatus } from './orders.ts';
+import { IsoDateSchema } from './passport.ts';
+
+// ---------------------------------------------------------------- roles
+
+export const STAFF_ROLES = ['owner', 'manager', 'moderator', 'viewer'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+
+/**
+ * What a staff member may do, one column of the table in DESIGN §7.1 each:
+ * `read` everything; `operate` order statuses, notes, tracking and the catalogue; `quotes` answer
+ * find requests; `bloggers` applications and payouts; `own` refunds, mark paid, cancel a paid
+ * order, staff and settings.
+ */
+export const STAFF_PERMISSIONS = ['read', 'operate', 'quotes', 'bloggers', 'own'] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffPermission[]>> = {
+  owner: ['read', 'operate', 'quotes', 'bloggers', 'own'],
+  manager: ['read', 'operate', 'quotes'],
+  moderator: ['read', 'quotes', 'bloggers'],
+  viewer: ['read'],
+};
+
+export const roleCan = (role: StaffRole, permission: StaffPermission): boolean =>
+  ROLE_PERMISSIONS[role].includes(permission);
+
+/**
+ * Whether moving an order from `from` to `to` needs an owner rather than anyone who operates
+ * orders: marking an unpaid order paid, and canceling an order that was paid.
+ */
+export const transitionNeedsOwner = (from: OrderStatus, to: OrderStatus): boolean =>
+  to === 'paid' || (to === 'canceled' && from !== 'awaiting_payment');
+
+// ---------------------------------------------------------------- me
+
+export const AdminMeSchema = z.object({ telegram_id: z.number().int(), role: StaffRoleSchema });
+export type AdminMe = z.infer<typeof AdminMeSchema>;
+export const AdminMeResponseSchema = resultOf(AdminMeSchema);
+
+// ---------------------------------------------------------------- orders list
+
+/**
+ * The console's order tabs: every order status, plus «Нужен возврат» — orders canceled while a
+ * payment for them succeeded (paid after the lapse), which wait for a refund.
+ */
+export const NEEDS_REFUND_TAB = 'needs_refund' as const;
+export const ADMIN_ORDER_TABS = [...ORDER_STATUSES, NEEDS_REFUND_TAB] as const;
+export const AdminOrderTabSchema = z.enum(ADMIN_ORDER_TABS);
+export type AdminOrderTab = z.infer<typeof AdminOrderTabSchema>;
+
+/** A comma list of tabs (`status=paid,purchasing`); empty means all. */
+const TabListSchema = z
+  .string()
+  .max(300)
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(AdminOrderTabSchema, { error: 'Неизвестный статус' }).max(ADMIN_ORDER_TABS.length));
+
+export const AdminOrdersQuerySchema = z.object({
+  status: TabListSchema.optional(),
+  /** Order number, name, phone or @username. */
+  q: z.string().trim().max(100).optional(),
+  /** Created on or after this day (UTC). */
+  from: IsoDateSchema.optional(),
+  /** Created on or before this day (UTC). */
+  to: IsoDateSchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
+
+export const AdminOrderUserSchema = z.object({
+  id: z.number().int(),
+  telegram_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string().nullable(),
+  username: z.string().nullable(),
+  /** The bot could not reach this shopper (blocked the bot or never opened it). */
+  unreachable: z.boolean(),
+});
+export type AdminOrderUser = z.infer<typeof AdminOrderUserSchema>;
+
+export const AdminOrderRowSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  total: z.number().int(),
+  items_count: z.number().int(),
+  user: AdminOrderUserSchema,
+  /** Recipient and phone from the delivery snapshot. */
+  recipient: z.string(),
+  phone_number: z.string(),
+  city: z.string(),
+  tracking_number: z.string().nullable(),
+  needs_refund: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRowSchema>;
+
+export const AdminOrderCountsSchema = z.record(AdminOrderTabSchema, z.number().int());
+export type AdminOrderCounts = z.infer<typeof AdminOrderCountsSchema>;
+
+export const AdminOrderListSchema = z.object({
+  orders: z.array(AdminOrderRowSchema),
+  cursor: z.string().nullable(),
+  more: z.boolean(),
+  /** Orders per tab under the same `q`, `from` and `to` (not narrowed by `status`). */
+  counts: AdminOrderCountsSchema,
+});
+export type AdminOrderList = z.infer<typeof AdminOrderListSchema>;
+export const AdminOrderListResponseSchema = resultOf(AdminOrderListSchema);
+
+// ---------------------------------------------------------------- order card
+
+/** Who did something in the console; null when the shop itself did it (payment, lapse). */
+export const AdminActorSchema = z
+  .object({ telegram_id: z.number().int(), name: z.string().nullable() })
+  .nullable();
+export type AdminActor = z.infer<typeof AdminActorSchema>;
+
+export const AdminStatusHistoryEntrySchema = z.object({
+  status: OrderStatusSchema,
+  actor: AdminActorSchema,
+  comment: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const AdminPaymentSchema = z.object({
+  id: z.number().int(),
+  transaction_guid: z.string(),
+  provider: z.string(),
+  provider_payment_id: z.string().nullable(),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+});
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
+export const RefundStatusSchema = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatusSchema>;
+
+export const AdminRefundSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  payment_id: z.number().int(),
+  amount: z.number().int(),
+  reason: z.string(),
+  status: RefundStatusSchema,
+  provider_refund_id: z.string().nullable(),
+  actor: AdminActorSchema,
+  created_at: z.string(),
+});
+export type AdminRefund = z.infer<typeof AdminRefundSchema>;
+export const AdminRefundResponseSchema = resultOf(AdminRefundSchema);
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'retry', 'dead', 'skipped', 'held'] as const;
+export const NotificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
+export type NotificationStatus = z.infer<typeof NotificationStatusSchema>;
+
+export const AdminNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  status: NotificationStatusSchema,
+  text: z.string(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminNotification = z.infer<typeof AdminNotificationSchema>;
+/** `POST /admin/notifications/{id}/resend` (the order card's resend): a new message, same text. */
+export const AdminNotificationParamsSchema = z.object({ id: IdSchema });
+export const AdminNotificationResponseSchema = resultOf(AdminNotificationSchema);
+
+export const AdminNoteSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  text: z.string(),
+  author: AdminActorSchema,
+  created_at: z.string(),
+});
+export type AdminNote = z.infer<typeof AdminNoteSchema>;
+export const AdminNoteResponseSchema = resultOf(AdminNoteSchema);
+
+export const AdminOrderSchema = OrderSchema.extend({
+  user: AdminOrderUserSchema,
+  tracking_number: z.string().nullable(),
+  needs_refund: z.boolean(),
+  /** Sum of succeeded payments and of succeeded refunds, in roubles. */
+  paid_amount: z.number().int(),
+  refunded_amount: z.number().int(),
+  updated_at: z.string(),
+  history: z.array(AdminStatusHistoryEntrySchema),
+  payments: z.array(AdminPaymentSchema),
+  refunds: z.array(AdminRefundSchema),
+  notifications: z.array(AdminNotificationSchema),
+  notes: z.array(AdminNoteSchema),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+export const AdminOrderResponseSchema = resultOf(AdminOrderSchema);
+
+// ---------------------------------------------------------------- order writes
+
+export const AdminOrderParamsSchema = z.object({ id: IdSchema });
+
+export const AdminStatusBodySchema = z.object({
+  status: OrderStatusSchema,
+  comment: z.string().trim().max(1000).optional(),
+  /** Send the shopper the status message (default yes). */
+  notify: z.boolean().default(true),
+  tracking_number: z.string().trim().min(1).max(100).optional(),
+});
+export type AdminStatusBody = z.infer<typeof AdminStatusBodySchema>;
+
+export const AdminNoteBodySchema = z.object({
+  text: z.string().trim().min(1, 'Пустая заметка').max(4000, 'Слишком длинная заметка'),
+});
+export type AdminNoteBody = z.infer<typeof AdminNoteBodySchema>;
+
+export const AdminRefundBodySchema = z.object({
+  /** Roubles; the whole paid amount not yet refunded when absent. */
+  amount: z.number().int().positive().max(100_000_000).optional(),
+  reason: z.string().trim().min(1, 'Укажите причину возврата').max(500),
+});
+export type AdminRefundBody = z.infer<typeof AdminRefundBodySchema>;
+
+// ---------------------------------------------------------------- catalogue
+
+export const AdminProductParamsSchema = z.object({ id: IdSchema });
+
+export const AdminProductPatchBodySchema = z
+  .object({
+    title: z.string().trim().min(1).max(300).optional(),
+    description: z.string().max(100_000).optional(),
+    is_published: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Нечего менять');
+export type AdminProductPatchBody = z.infer<typeof AdminProductPatchBodySchema>;
+
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  spu: z.string(),
+  title: z.string(),
+  description: z.string(),
+  is_published: z.boolean(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+export const AdminProductResponseSchema = resultOf(AdminProductSchema);
+
+export const AdminVariantPatchBodySchema = z
+  .object({
+    price: z.number().int().min(0).max(100_000_000).optional(),
+    qty: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .refine((v) => v.price !== undefined || v.qty !== undefined, 'Нечего менять');
+export type AdminVariantPatchBody = z.infer<typeof AdminVariantPatchBodySchema>;
+
+export const AdminVariantSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  title: z.string(),
+  price: z.number().int(),
+  qty: z.number().int(),
+});
+export type AdminVariant = z.infer<typeof AdminVariantSchema>;
+export const AdminVariantResponseSchema = resultOf(AdminVariantSchema);
+
+export const AdminImportQuerySchema = z.object({
+  dry_run: z.enum(['0', '1']).default('0'),
+});
+
+export const AdminImportErrorSchema = z.object({
+  /** Dotted path in the file, e.g. `products.3.variants.0.price`. */
+  path: z.string(),
+  message: z.string(),
+});
+
+export const AdminImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(AdminImportErrorSchema),
+});
+export type AdminImportResult = z.infer<typeof AdminImportResultSchema>;
+export const AdminImportResultResponseSchema = resultOf(AdminImportResultSchema);
+
+// ---------------------------------------------------------------- staff
+
+export const TelegramIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const AdminStaffParamsSchema = z.object({ telegram_id: TelegramIdSchema });
+
+export const AdminStaffBodySchema = z.object({
+  telegram_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  role: StaffRoleSchema,
+});
+export type AdminStaffBody = z.infer<typeof AdminStaffBodySchema>;
+
+export const AdminStaffMemberSchema = z.object({
+  telegram_id: z.number().int(),
+  role: StaffRoleSchema,
+  /** The Telegram name when this person has opened the shop. */
+  name: z.string().nullable(),
+  username: z.string().nullable(),
+  /** Owners named by ADMIN_TELEGRAM_IDS cannot be removed in the console. */
+  from_env: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminStaffMember = z.infer<typeof AdminStaffMemberSchema>;
+export const AdminStaffMemberResponseSchema = resultOf(AdminStaffMemberSchema);
+export const AdminStaffListResponseSchema = resultOf(z.array(AdminStaffMemberSchema));
+
+// ---------------------------------------------------------------- audit
+
+export const AdminAuditQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const AdminAuditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: AdminActorSchema,
+  /** What was done, e.g. `order.status`, `order.refund`, `staff.add`, `product.update`. */
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+
+export const AdminAuditPageSchema = z.object({
+  entries: z.array(AdminAuditEntrySchema),
+  cursor: z.string().nullable(),
+  more: z.boolean(),
+});
+export type AdminAuditPage = z.infer<typeof AdminAuditPageSchema>;
+export const AdminAuditPageResponseSchema = resultOf(AdminAuditPageSchema);
