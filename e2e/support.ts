@@ -1,6 +1,7 @@
 // Helpers shared by the browser tests: Telegram events into the page, the demo shopper's cart
 // through the API, valid test data.
 import type { Page } from '@playwright/test';
+import { innControlDigits } from '@shop/contract';
 
 /** Sends Telegram's back_button_pressed event, as the client would. */
 export async function pressTelegramBack(page: Page) {
@@ -28,10 +29,4 @@ export async function emptyCart(page: Page) {
 }
 
 /** A valid 12-digit personal INN (both control digits) built from 10 digits. */
-export function validInn(first10: string): string {
-  const d = [...first10].map(Number);
-  const c = (w: number[], digits: number[]) => (w.reduce((s, x, i) => s + x * (digits[i] ?? 0), 0) % 11) % 10;
-  const d11 = c([7, 2, 4, 10, 3, 5, 9, 4, 6, 8], d);
-  const d12 = c([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8], [...d, d11]);
-  return `${first10}${d11}${d12}`;
-}
+export const validInn = (first10: string): string => `${first10}${innControlDigits(first10)}`;

@@ -1,5 +1,5 @@
 // Russian names of the order statuses of DESIGN §5 and where each sits on the progress line.
-import type { OrderStatus } from '@shop/contract';
+import { isActiveOrder, type OrderStatus } from '@shop/contract';
 
 export const ORDER_STATUS_RU: Record<OrderStatus, string> = {
   awaiting_payment: 'Ожидает оплаты',
@@ -29,7 +29,8 @@ export const PROGRESS_STEPS: readonly { status: OrderStatus; label: string }[] =
 /** Index on the progress line; -1 when the order left it (canceled, refunded). */
 export const progressIndex = (status: OrderStatus) => PROGRESS_STEPS.findIndex((s) => s.status === status);
 
-export const isActiveStatus = (status: OrderStatus) => status !== 'completed' && status !== 'canceled';
+/** Active = neither completed nor canceled; the rule lives in the contract. */
+export const isActiveStatus = isActiveOrder;
 
 export type StatusTone = 'pending' | 'ok' | 'done' | 'bad';
 

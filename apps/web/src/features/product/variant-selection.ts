@@ -2,11 +2,9 @@
 // colours in variant order; an "extra level" (a size under the colour) exists when a colour has
 // more than one variant; the first colour is preselected, and the first variant too when no
 // extra level exists; changing colour resets the size if an extra level exists; qty-0 variants
-// can never be chosen; the size picker shows only if the product has none of the categories 17,
-// 8, 374, or a colour is chosen, or no extra level exists.
-import type { Product, Variant } from '@shop/contract';
-
-export const SIZELESS_CATEGORY_IDS = [17, 8, 374] as const;
+// can never be chosen; the size picker shows only if the product is in none of the contract's
+// sizeless categories, or a colour is chosen, or no extra level exists.
+import { SIZELESS_CATEGORY_IDS, type Product, type Variant } from '@shop/contract';
 
 export type Selection = { color: string | null; variantId: number | null };
 
@@ -53,9 +51,7 @@ export function chooseVariant(product: Product, current: Selection, variantId: n
 }
 
 export function showSizePicker(product: Product, selection: Selection): boolean {
-  const sizeless = product.categories.some((c) =>
-    (SIZELESS_CATEGORY_IDS as readonly number[]).includes(c.id),
-  );
+  const sizeless = product.categories.some((c) => SIZELESS_CATEGORY_IDS.includes(c.id));
   return !sizeless || selection.color !== null || !hasExtraLevel(product);
 }
 

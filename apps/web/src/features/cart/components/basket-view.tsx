@@ -2,7 +2,7 @@
 // removal after confirmation, checkboxes choosing the lines to order (all chosen by default, new
 // lines too), the total of the choice and the button to order. The page decides where ordering
 // leads (`onCheckout`).
-import type { CartEntry, CartVariant } from '@shop/contract';
+import { MAX_LINE_QTY, type CartEntry, type CartVariant } from '@shop/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,7 +21,6 @@ import './basket-view.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
 export const ITEM_FORMS = ['товар', 'товара', 'товаров'] as const;
-const MAX_LINE_QTY = 99;
 
 export type BasketLine = { entry: CartEntry; variant: CartVariant };
 
