@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { notify } from '../../components/ui/notify.ts';
 import { ProductImage } from '../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../components/ui/skeleton-block.tsx';
 import { cartQueryOptions } from '../../features/cart/api/get-cart.ts';
@@ -26,6 +25,7 @@ import { useCreateOrder } from '../../features/orders/api/create-order.ts';
 import { usePayOrder } from '../../features/orders/use-pay-order.ts';
 import { PassportEditor } from '../../features/passport/components/passport-form.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { hasErrorCode } from '../../lib/error-message.ts';
 import { countRu } from '../../lib/format.ts';
 import { formatPrice } from '../../lib/price.ts';
 import { haptic } from '../../telegram/haptics.ts';
@@ -210,8 +210,8 @@ function DeliveryStep({ onNext }: { onNext: () => void }) {
                 setDelivery(saved.id);
                 setAddingNew(false);
                 onNext();
-              } catch (error) {
-                notify.error(error instanceof Error ? error.message : 'Не удалось сохранить адрес');
+              } catch {
+                // The mutation's error toast has told the shopper; the form stays as typed.
               }
             }}
           />
@@ -260,9 +260,8 @@ function ConfirmStep({ lines, onEdit }: { lines: Line[]; onEdit: (step: number) 
       });
       orderId = order.id;
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Не удалось оформить заказ';
-      notify.error(message);
-      if (error instanceof ApiRequestError && error.status === 409 && /паспорт/i.test(message)) onEdit(2);
+      // The mutation's error toast has told the shopper what went wrong.
+      if (hasErrorCode(error, 'passport_required')) onEdit(2);
       // Refused (out of stock…): the next press is a new attempt. A network failure keeps the key.
       else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) finish();
       return;

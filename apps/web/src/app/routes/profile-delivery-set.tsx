@@ -33,8 +33,8 @@ export function Component() {
               await save.mutateAsync({ body: data, id: editId });
               notify.success(editId ? 'Адрес сохранён' : 'Адрес добавлен');
               void navigate('/profile/delivery', { replace: true });
-            } catch (error) {
-              notify.error(error instanceof Error ? error.message : 'Не удалось сохранить адрес');
+            } catch {
+              // The mutation's error toast has told the shopper; the form stays as typed.
             }
           }}
         />

@@ -4,7 +4,6 @@
 // outcome is polled and shown.
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { notify } from '../../components/ui/notify.ts';
 import { openExternalLink } from '../../telegram/links.ts';
 import { getPaymentUrl } from './api/get-payment-url.ts';
 
@@ -18,6 +17,6 @@ export function usePayOrder() {
         replace: true,
       });
     },
-    onError: (error) => notify.error(error.message || 'Не удалось открыть оплату'),
+    meta: { errorMessage: 'Не удалось открыть оплату' },
   });
 }

@@ -10,7 +10,6 @@ import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { countRu } from '../../../lib/format.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
@@ -87,8 +86,6 @@ export function BasketView({ onCheckout }: Props) {
     if (!yes) return;
     remove.mutate(variant.id, {
       onSuccess: () => notify.success('Товар удалён из корзины'),
-      onError: (error) =>
-        notify.error(error instanceof ApiRequestError ? error.message : 'Не удалось удалить товар'),
     });
   };
 
@@ -98,13 +95,7 @@ export function BasketView({ onCheckout }: Props) {
       return;
     }
     haptic.selection();
-    update.mutate(
-      { variantId: line.variant.id, quantity },
-      {
-        onError: (error) =>
-          notify.error(error instanceof ApiRequestError ? error.message : 'Не удалось изменить количество'),
-      },
-    );
+    update.mutate({ variantId: line.variant.id, quantity });
   };
 
   return (

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { notify } from '../../../components/ui/notify.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddFavorite } from '../api/add-favorite.ts';
 import './favorite-drawer.css';
@@ -53,10 +53,7 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
       notify.success(FAVORITE_ADDED);
       close();
     } catch (error) {
-      // The server's own message when it sent one; otherwise the spec's generic text.
-      const own = error instanceof ApiRequestError ? error.code !== 'http' : error instanceof Error;
-      const message = own && error instanceof Error && error.message ? error.message : FAVORITE_FAILED;
-      notify.error(message);
+      notify.error(errorMessage(error, FAVORITE_FAILED));
     }
   });
 

@@ -2,7 +2,6 @@
 // the list comes near, each removable; a tap opens the product drawer.
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
@@ -105,9 +104,7 @@ export function FavoritesList() {
               aria-label={`Удалить из избранного: ${f.product.title}`}
               onClick={() => {
                 haptic.impact();
-                remove.mutate(f.product.id, {
-                  onError: (error) => notify.error(error.message || 'Не удалось удалить из избранного'),
-                });
+                remove.mutate(f.product.id);
               }}
             >
               <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">

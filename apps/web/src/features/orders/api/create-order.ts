@@ -18,6 +18,7 @@ export function useCreateOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: CreateOrderBody; key: string }) => createOrder(body, key),
+    meta: { errorMessage: 'Не удалось оформить заказ' },
     // The ordered lines leave the cart and stock changes. The cart caches are only marked stale:
     // the placing page still shows the lines while the payment link is fetched, and the basket
     // and the badge read them again when they next show.

@@ -13,6 +13,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { Digits12Field, EmailField, SeriesField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { usePassport } from '../api/get-passport.ts';
 import { useSavePassport } from '../api/save-passport.ts';
 import './passport-form.css';
@@ -77,7 +78,7 @@ function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Pass
       if (error instanceof ApiRequestError && error.field && error.field in body) {
         form.setError(error.field as keyof FormInput, { message: error.message });
       }
-      notify.error(error instanceof Error ? error.message : 'Не удалось сохранить данные');
+      notify.error(errorMessage(error, 'Не удалось сохранить данные'));
     }
   });
 
