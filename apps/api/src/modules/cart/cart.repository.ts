@@ -1,16 +1,16 @@
 // Cart lines per (shopper, variant). Adding checks stock; the line count is capped.
-import type { CartEntry } from '@shop/contract';
+import { MAX_LINE_QTY, type CartEntry } from '@shop/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, variants } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
 import { loadProductBriefs } from './product-brief.ts';
 
 export const MAX_CART_LINES = 100;
 export const OUT_OF_STOCK = 'Этого товара нет в наличии';
 const NOT_IN_CART = 'Этого товара нет в корзине';
 
-const notEnough = (qty: number) => conflict(`Столько нет в наличии: доступно ${qty} шт.`);
+const notEnough = (qty: number) => outOfStock(`Столько нет в наличии: доступно ${qty} шт.`);
 
 export async function findVariant(db: Database, productId: number, variantId: number) {
   const [row] = await db
@@ -87,7 +87,7 @@ export async function addToCart(
   return db.transaction(async (tx) => {
     const variant = await findVariant(tx, line.productId, line.variantId);
     if (!variant) throw notFound('Товар не найден');
-    if (variant.qty <= 0) throw conflict(OUT_OF_STOCK);
+    if (variant.qty <= 0) throw outOfStock(OUT_OF_STOCK);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
@@ -101,14 +101,17 @@ export async function addToCart(
       if (count >= MAX_CART_LINES) throw conflict(`В корзине может быть не больше ${MAX_CART_LINES} товаров`);
     }
     const quantity = (existing?.quantity ?? 0) + line.quantity;
-    if (quantity > 99) throw conflict('Не больше 99 штук одного товара');
+    if (quantity > MAX_LINE_QTY) throw conflict(`Не больше ${MAX_LINE_QTY} штук одного товара`);
     if (quantity > variant.qty) throw notEnough(variant.qty);
     const [row] = await tx
       .insert(cartItems)
       .values({ userId, productId: line.productId, variantId: line.variantId, quantity })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.variantId],
-        set: { quantity: sql`least(${cartItems.quantity} + ${line.quantity}, 99)`, updatedAt: sql`now()` },
+        set: {
+          quantity: sql`least(${cartItems.quantity} + ${line.quantity}, ${MAX_LINE_QTY})`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning();
     return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };
@@ -125,7 +128,7 @@ export async function setCartQuantity(db: Database, userId: number, variantId: n
     if (!line) throw notFound(NOT_IN_CART);
     const variant = await findVariant(tx, line.productId, variantId);
     if (!variant) throw notFound('Товар не найден');
-    if (quantity > variant.qty) throw variant.qty === 0 ? conflict(OUT_OF_STOCK) : notEnough(variant.qty);
+    if (quantity > variant.qty) throw variant.qty === 0 ? outOfStock(OUT_OF_STOCK) : notEnough(variant.qty);
     const [row] = await tx
       .update(cartItems)
       .set({ quantity, updatedAt: sql`now()` })

@@ -1,11 +1,11 @@
 // Public catalogue routes (no sign-in): the listing and its facets under /api/v2, the category
 // tree, a product, similar products and search suggestions under /api/v1.
 import {
+  IdParamsSchema,
   ApiErrorSchema,
   CatalogFilterQuerySchema,
   CategoriesResponseSchema,
   ProductFiltersResponseSchema,
-  ProductIdParamsSchema,
   ProductListQuerySchema,
   ProductListResponseSchema,
   ProductResponseSchema,
@@ -101,7 +101,7 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'A product with its variants, images and size table',
-        params: ProductIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: ProductResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },
@@ -118,7 +118,7 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Up to 20 similar products; entries without a price come last',
-        params: ProductIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: SimilarProductsResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },

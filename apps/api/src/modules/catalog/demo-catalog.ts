@@ -532,5 +532,3 @@ export function demoCatalog(count = DEMO_PRODUCT_COUNT): ImportFile {
   });
   return { brands: [...FASHION_BRANDS, ...TECH_BRANDS, ...ACCESSORY_EXTRA], categories, products };
 }
-
-export const SIZELESS_CATEGORY_IDS = [17, 8, 374];

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { badGateway, badRequest, notFound } from '../../plugins/errors.ts';
 import { demoPicture } from './demo-catalog.ts';
 import { drawDemoPicture } from './demo-pictures.ts';
 
@@ -55,9 +55,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
     const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' }).catch(
       () => undefined,
     );
-    if (!response) throw new AppError(502, 'internal', 'Не удалось загрузить картинку');
+    if (!response) throw badGateway('Не удалось загрузить картинку');
     if (response.status === 404) return undefined;
-    if (!response.ok) throw new AppError(502, 'internal', 'Не удалось загрузить картинку');
+    if (!response.ok) throw badGateway('Не удалось загрузить картинку');
     const body = Buffer.from(await response.arrayBuffer());
     if (body.length > MAX_REMOTE_BYTES) throw badRequest('Картинка слишком большая');
     return { body, type: response.headers.get('content-type') ?? 'application/octet-stream' };

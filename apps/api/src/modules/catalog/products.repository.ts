@@ -1,19 +1,19 @@
 // Catalogue reads: the keyset-paged listing, facets, the category tree, a product, similar
 // products. Every listing order is (sort key, id) and has a matching index (see
 // docs/benchmarks.md); the cursor is the last row's (sort key, id), never an offset.
-import type {
-  CatalogFilterQuery,
-  CategoryNode,
-  Product,
-  ProductCard,
-  ProductFilters,
-  SimilarProduct,
-  Sorting,
+import {
+  SIZELESS_CATEGORY_IDS,
+  type CatalogFilterQuery,
+  type CategoryNode,
+  type Product,
+  type ProductCard,
+  type ProductFilters,
+  type SimilarProduct,
+  type Sorting,
 } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { SIZELESS_CATEGORY_IDS } from './demo-catalog.ts';
 
 export type ListingSort = Sorting | 'RELEVANCE';
 
@@ -37,7 +37,7 @@ const SORTS: Record<ListingSort, SortSpec> = {
 };
 
 /** A Postgres array literal for a parameter (`{"a","b"}`), safe for any text. */
-export function pgArray(values: (string | number)[]): string {
+export function pgArray(values: readonly (string | number)[]): string {
   return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
 }
 

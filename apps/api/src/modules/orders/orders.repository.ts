@@ -1,6 +1,6 @@
 // Orders: placing one reserves stock under row locks in a single transaction; lapsed unpaid orders
 // give their stock back. Money is integer roubles.
-import type { CreateOrderBody, Order, OrderStatus } from '@shop/contract';
+import { INACTIVE_ORDER_STATUSES, type CreateOrderBody, type Order } from '@shop/contract';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -13,17 +13,22 @@ import {
   type DeliverySnapshot,
 } from '../../db/schema/index.ts';
 import { refreshListingColumns } from '../catalog/catalog-import.repository.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { AppError, conflict, notFound, outOfStock } from '../../plugins/errors.ts';
 import { findAddress } from '../delivery/delivery.repository.ts';
 import { hasPassport } from '../passport/passport.repository.ts';
 
 export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
 export const ORDER_NOT_FOUND = 'Заказ не найден';
-const INACTIVE: OrderStatus[] = ['completed', 'canceled'];
 
 type OrderRow = typeof orders.$inferSelect;
 
-async function withItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
+/** When an unpaid order lapses: `ttlMin` after it was placed; null once it left awaiting_payment. */
+function expiresAt(row: OrderRow, ttlMin: number): string | null {
+  if (row.status !== 'awaiting_payment') return null;
+  return new Date(row.createdAt.getTime() + ttlMin * 60_000).toISOString();
+}
+
+async function withItems(db: Database, rows: OrderRow[], ttlMin: number): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -55,30 +60,41 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
       })),
     delivery: r.delivery,
     created_at: r.createdAt.toISOString(),
+    expires_at: expiresAt(r, ttlMin),
   }));
 }
 
-export async function findOrder(db: Database, userId: number, id: number): Promise<Order | undefined> {
+export async function findOrder(
+  db: Database,
+  userId: number,
+  id: number,
+  ttlMin: number,
+): Promise<Order | undefined> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
-  return (await withItems(db, rows))[0];
+  return (await withItems(db, rows, ttlMin))[0];
 }
 
 export async function listOrders(
   db: Database,
   userId: number,
-  { page, size, activeOnly }: { page: number; size: number; activeOnly: boolean },
+  { page, size, activeOnly, ttlMin }: { page: number; size: number; activeOnly: boolean; ttlMin: number },
 ) {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), activeOnly ? notInArray(orders.status, INACTIVE) : undefined))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        activeOnly ? notInArray(orders.status, [...INACTIVE_ORDER_STATUSES]) : undefined,
+      ),
+    )
     .orderBy(desc(orders.id))
     .limit(size + 1)
     .offset(page * size);
-  return { orders: await withItems(db, rows.slice(0, size)), page, more: rows.length > size };
+  return { orders: await withItems(db, rows.slice(0, size), ttlMin), page, more: rows.length > size };
 }
 
 /**
@@ -91,18 +107,19 @@ export async function createOrder(
   userId: number,
   body: CreateOrderBody,
   idempotencyKey: string,
+  ttlMin: number,
 ): Promise<{ order: Order; created: boolean }> {
   const replay = async () => {
     const [row] = await db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-    return row ? findOrder(db, userId, row.id) : undefined;
+    return row ? findOrder(db, userId, row.id, ttlMin) : undefined;
   };
   const earlier = await replay();
   if (earlier) return { order: earlier, created: false };
 
-  if (!(await hasPassport(db, userId))) throw conflict(PASSPORT_REQUIRED);
+  if (!(await hasPassport(db, userId))) throw new AppError(409, 'passport_required', PASSPORT_REQUIRED);
   const address = await findAddress(db, userId, body.delivery_id);
   if (!address) throw notFound('Адрес доставки не найден');
   const delivery: DeliverySnapshot = {
@@ -168,7 +185,7 @@ export async function createOrder(
       if (!variant || variant.productId !== item.product_id) throw notFound('Товар не найден');
       const title = titles.get(variant.productId) ?? variant.title;
       if (variant.qty < item.quantity) {
-        throw conflict(
+        throw outOfStock(
           variant.qty === 0
             ? `Товар «${title}» закончился`
             : `Недостаточно товара «${title}»: в наличии ${variant.qty} шт.`,
@@ -217,7 +234,7 @@ export async function createOrder(
     if (!order) throw conflict('Заказ с этим ключом уже оформляется, повторите запрос');
     return { order, created: false };
   }
-  const order = (await findOrder(db, userId, orderId))!;
+  const order = (await findOrder(db, userId, orderId, ttlMin))!;
   // The listing's denormalised stock and price follow the variants. After commit, so the order
   // transaction locks only variant rows; the refresh is one idempotent statement.
   await refreshListingColumns(db, [...new Set(order.items.map((i) => i.product_id))]);

@@ -38,6 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.userId,
         request.body,
         request.headers['idempotency-key'],
+        app.env.orderTtlMin,
       );
       if (created) request.log.info({ orderId: order.id, total: order.total }, 'order placed');
       reply.code(created ? 201 : 200);
@@ -57,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: false }),
+      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: false, ttlMin: app.env.orderTtlMin }),
     }),
   );
 
@@ -73,7 +74,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: true }),
+      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: true, ttlMin: app.env.orderTtlMin }),
     }),
   );
 
@@ -89,7 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await findOrder(app.db, request.userId, request.params.id);
+      const order = await findOrder(app.db, request.userId, request.params.id, app.env.orderTtlMin);
       if (!order) throw notFound(ORDER_NOT_FOUND);
       return { result: order };
     },

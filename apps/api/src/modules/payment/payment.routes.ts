@@ -6,6 +6,7 @@ import {
   PaymentStatusQuerySchema,
   PaymentStatusResponseSchema,
   PaymentUrlResponseSchema,
+  miniAppLink,
 } from '@shop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import { orders, payments, sandboxPayments } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
+import { AppError, badGateway, badRequest } from '../../plugins/errors.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByGuid,
@@ -39,10 +40,10 @@ export function paymentReturnUrl(env: Env, base: string, guid: string, outcome: 
   if (env.devLogin || !env.botUsername || !env.appName) {
     return `${base}/payment-await?transaction_guid=${encodeURIComponent(guid)}`;
   }
-  return `https://t.me/${env.botUsername}/${env.appName}?startapp=payment_${outcome}__${guid}`;
+  return miniAppLink(env.botUsername, env.appName, { payment: { outcome, guid } });
 }
 
-const providerDown = () => new AppError(502, 'internal', 'Платёжная система недоступна, попробуйте позже');
+const providerDown = () => badGateway('Платёжная система недоступна, попробуйте позже');
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, opts) => {
   const { provider } = opts;
