@@ -1,5 +1,6 @@
 // Russian names of the order statuses of DESIGN §5 and where each sits on the progress line.
 import { isActiveOrder, type OrderStatus } from '@shop/contract';
+import { countRu } from '../../lib/format.ts';
 
 export const ORDER_STATUS_RU: Record<OrderStatus, string> = {
   awaiting_payment: 'Ожидает оплаты',
@@ -39,4 +40,16 @@ export function statusTone(status: OrderStatus): StatusTone {
   if (status === 'completed') return 'done';
   if (status === 'canceled' || status === 'refunded') return 'bad';
   return 'ok';
+}
+
+const MINUTES = ['минуту', 'минуты', 'минут'] as const;
+
+/**
+ * How long an unpaid order still keeps its stock, from the server's `expires_at` (the TTL is a
+ * server setting, so the app never assumes one); null when unknown or already past.
+ */
+export function paymentTimeLeft(expiresAt: string | null | undefined, now = Date.now()): string | null {
+  if (!expiresAt) return null;
+  const minutes = Math.ceil((Date.parse(expiresAt) - now) / 60_000);
+  return Number.isFinite(minutes) && minutes > 0 ? countRu(minutes, MINUTES) : null;
 }

@@ -9,7 +9,7 @@ import { formatPhoneInput } from '../../../lib/phone.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useOrder } from '../api/get-order.ts';
-import { PROGRESS_STEPS, progressIndex } from '../order-status.ts';
+import { PROGRESS_STEPS, paymentTimeLeft, progressIndex } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
@@ -92,7 +92,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </p>
         <p className="order-kv order-kv--hint">
           {order.status === 'awaiting_payment'
-            ? 'Заказ ждёт оплаты. Неоплаченный заказ отменяется через 30 минут.'
+            ? awaitingPaymentNote(order.expires_at)
             : order.status === 'canceled'
               ? 'Заказ отменён.'
               : order.status === 'refunded'
@@ -150,4 +150,9 @@ function OrderDetailsSkeleton() {
       <SkeletonBlock style={{ height: 90, borderRadius: 12 }} />
     </div>
   );
+}
+
+function awaitingPaymentNote(expiresAt: string | null): string {
+  const left = paymentTimeLeft(expiresAt);
+  return left ? `Заказ ждёт оплаты. Неоплаченный заказ отменится через ${left}.` : 'Заказ ждёт оплаты.';
 }
