@@ -4,7 +4,7 @@
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { validInn } from './support.ts';
+import { pressTelegramBack, validInn } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -393,3 +393,104 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`profile-passport-${scheme}`), fullPage: true });
   });
 }
+
+test.describe('order placing keeps what the shopper typed', () => {
+  async function deleteAddresses(request: APIRequestContext, token: string) {
+    const list = (await (await request.get('/api/v1/delivery', { headers: auth(token) })).json()) as {
+      result: { id: number }[];
+    };
+    for (const { id } of list.result)
+      expect((await request.delete(`/api/v1/delivery/${id}`, { headers: auth(token) })).ok()).toBe(true);
+  }
+
+  async function savePassport(request: APIRequestContext, token: string) {
+    const passport = await request.put('/api/v1/passport', {
+      headers: auth(token),
+      data: {
+        last_name: 'Смирнова',
+        first_name: 'Анна',
+        middle_name: '',
+        birth_date: '1992-03-04',
+        series: '9204',
+        number: '654321',
+        issue_date: '2012-04-10',
+        inn: validInn('1655000000'),
+        email: 'anna@example.com',
+      },
+    });
+    expect(passport.ok()).toBe(true);
+  }
+
+  async function oneLineInCart(request: APIRequestContext, token: string) {
+    await clearCart(request, token);
+    const [c] = await stockedProducts(request, 1, 2);
+    await addToCart(request, token, c!.product.id, c!.variant.id);
+  }
+
+  test('an address typed on step 1 survives going back and a reload', async ({ page, request }) => {
+    const token = await signIn(page);
+    await deleteAddresses(request, token);
+    await oneLineInCart(request, token);
+    await page.goto('/orders/placing?step=0');
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await expect(page).toHaveURL(/step=1$/);
+    await page.getByLabel('Город').fill('Казань');
+    await page.getByLabel('Адрес или пункт выдачи').fill('ул. Баумана, 10');
+    await pressTelegramBack(page);
+    await expect(page).toHaveURL(/step=0$/);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await expect(page.getByLabel('Город')).toHaveValue('Казань');
+    await page.reload();
+    await expect(page.getByLabel('Адрес или пункт выдачи')).toHaveValue('ул. Баумана, 10');
+    await expect(page.getByLabel('Город')).toHaveValue('Казань');
+  });
+
+  test('step 3 opened in a new session shows the default address', async ({ page, request }) => {
+    const token = await signIn(page);
+    await deleteAddresses(request, token);
+    const saved = await request.post('/api/v1/delivery', {
+      headers: auth(token),
+      data: {
+        city: 'Самара',
+        address: 'ул. Ленинградская, 5',
+        fio: 'Анна',
+        last_name: 'Смирнова',
+        phone_number: '+79270000000',
+        is_default: true,
+      },
+    });
+    expect(saved.ok()).toBe(true);
+    await savePassport(request, token);
+    await oneLineInCart(request, token);
+    await page.goto('/orders/placing?step=3');
+    await expect(page.getByText('Самара, ул. Ленинградская, 5')).toBeVisible();
+    await expect(page.getByText('Адрес не выбран')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Оплатить/ })).toBeEnabled();
+  });
+
+  test('passport edits on step 2 survive going back, and back closes the calendar first', async ({
+    page,
+    request,
+  }) => {
+    const token = await signIn(page);
+    await savePassport(request, token);
+    await oneLineInCart(request, token);
+    await page.goto('/orders/placing?step=2');
+    const email = page.getByLabel('E-mail для чека');
+    await expect(email).toHaveValue('anna@example.com');
+    await email.fill('anna.new@example.com');
+
+    await page.getByRole('button', { name: 'Выбрать дату в календаре' }).first().click();
+    const calendar = page.locator('.date-picker__calendar');
+    await expect(calendar).toBeVisible();
+    await pressTelegramBack(page);
+    await expect(calendar).toHaveCount(0);
+    await expect(page).toHaveURL(/step=2$/);
+
+    await pressTelegramBack(page);
+    await expect(page).toHaveURL(/step=1$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/step=2$/);
+    await expect(page.getByLabel('E-mail для чека')).toHaveValue('anna.new@example.com');
+  });
+});

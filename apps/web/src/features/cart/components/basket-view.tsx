@@ -1,8 +1,8 @@
-// The basket (issue 6 item 6): lines with picture, title, variant, price and a quantity stepper,
+// The basket: lines with picture, title, variant, price and a quantity stepper,
 // removal after confirmation, checkboxes choosing the lines to order (all chosen by default, new
 // lines too), the total of the choice and the button to order. The page decides where ordering
 // leads (`onCheckout`).
-import { MAX_LINE_QTY, type CartEntry, type CartVariant } from '@shop/contract';
+import { MAX_LINE_QTY } from '@shop/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,31 +11,16 @@ import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu } from '../../../lib/format.ts';
+import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCart } from '../api/get-cart.ts';
+import { cartLines, linesTotal, type CartLine } from '../cart-lines.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
 import './basket-view.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
-export const ITEM_FORMS = ['товар', 'товара', 'товаров'] as const;
-
-export type BasketLine = { entry: CartEntry; variant: CartVariant };
-
-export const basketLines = (cart: CartEntry[]): BasketLine[] =>
-  cart.flatMap((entry) => entry.variants.map((variant) => ({ entry, variant })));
-
-/** Selected lines' count of units and their sum. */
-export function selectionTotal(lines: BasketLine[]) {
-  return lines.reduce(
-    (acc, { variant }) => ({
-      units: acc.units + variant.quantity,
-      sum: acc.sum + variant.price * variant.quantity,
-    }),
-    { units: 0, sum: 0 },
-  );
-}
 
 type Props = { onCheckout: (variantIds: number[]) => void };
 
@@ -57,12 +42,12 @@ export function BasketView({ onCheckout }: Props) {
       </div>
     );
 
-  const lines = basketLines(cart.data);
+  const lines = cartLines(cart.data);
   if (lines.length === 0) return <BasketEmpty />;
 
   const selected = lines.filter((l) => !deselected.has(l.variant.id) && l.variant.qty > 0);
   const allSelected = selected.length === lines.filter((l) => l.variant.qty > 0).length;
-  const { units, sum } = selectionTotal(selected);
+  const { units, sum } = linesTotal(selected);
 
   const toggle = (id: number) => {
     haptic.selection();
@@ -74,7 +59,7 @@ export function BasketView({ onCheckout }: Props) {
     });
   };
 
-  const askRemove = async ({ entry, variant }: BasketLine) => {
+  const askRemove = async ({ entry, variant }: CartLine) => {
     haptic.impact('medium');
     const yes = await confirm({
       title: 'Удалить товар из корзины?',
@@ -89,7 +74,7 @@ export function BasketView({ onCheckout }: Props) {
     });
   };
 
-  const setQuantity = (line: BasketLine, quantity: number) => {
+  const setQuantity = (line: CartLine, quantity: number) => {
     if (quantity < 1) {
       void askRemove(line);
       return;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
-import { plural } from '../../../lib/plural.ts';
+import { ITEM_FORMS, plural } from '../../../lib/plural.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useProductFilters } from '../api/get-product-filters.ts';
 import type { ProductListParams } from '../api/get-products.ts';
@@ -137,7 +137,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
       </div>
       {/* Always present (a blank line while the count loads), so the grid does not jump. */}
       <p className="catalog-toolbar__total" aria-live="polite">
-        {total === undefined ? '\u00a0' : `${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
+        {total === undefined ? '\u00a0' : `${total} ${plural(total, ITEM_FORMS)}`}
       </p>
 
       <Drawer open={sheet === 'sort'} onOpenChange={(o) => !o && setSheet(null)} title="Сортировка">
@@ -183,7 +183,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
             <Button size="medium" fullWidth onClick={() => setSheet(null)}>
               {total === undefined
                 ? 'Показать'
-                : `Показать ${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
+                : `Показать ${total} ${plural(total, ITEM_FORMS)}`}
             </Button>
           </div>
         </Drawer>

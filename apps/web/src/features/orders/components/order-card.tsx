@@ -2,12 +2,12 @@
 import type { Order } from '@shop/contract';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { countRu, formatDateRu } from '../../../lib/format.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
 
-const ITEMS = ['товар', 'товара', 'товаров'] as const;
 
 export function OrderCard({ order }: { order: Order }) {
   const units = order.items.reduce((n, i) => n + i.quantity, 0);
@@ -27,7 +27,7 @@ export function OrderCard({ order }: { order: Order }) {
         {order.items.length > 4 && <span className="order-card__more">+{order.items.length - 4}</span>}
       </span>
       <span className="order-card__foot">
-        <span className="order-card__units">{countRu(units, ITEMS)}</span>
+        <span className="order-card__units">{countRu(units, ITEM_FORMS)}</span>
         <span className="order-card__total">{formatPrice(order.total)}</span>
       </span>
     </Link>

@@ -2,9 +2,10 @@
 // "Оплатить" button while the order awaits payment).
 import type { Order } from '@shop/contract';
 import { Button } from '../../../components/ui/button.tsx';
-import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { OrderLines, Totals } from '../../../components/ui/order-lines.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu, formatDateRu } from '../../../lib/format.ts';
+import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPhoneInput } from '../../../lib/phone.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
@@ -15,7 +16,6 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
-const ITEMS = ['товар', 'товара', 'товаров'] as const;
 
 export function OrderDetailsView({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
@@ -41,25 +41,19 @@ export function OrderDetails({ order }: { order: Order }) {
 
       <section className="order-section" aria-labelledby="order-items">
         <h2 id="order-items" className="order-section__title">
-          {countRu(units, ITEMS)}
+          {countRu(units, ITEM_FORMS)}
         </h2>
-        <ul className="order-items">
-          {order.items.map((item) => (
-            <li key={item.variant_id} className="order-item">
-              <span className="product-thumb">
-                <ProductImage src={item.image} size={{ width: 160 }} alt={item.title} loading="lazy" />
-              </span>
-              <span className="order-item__body">
-                <span className="order-item__title">{item.title}</span>
-                <span className="order-item__variant">
-                  {variantLabel(item)}
-                  {item.quantity > 1 ? ` · ${item.quantity} шт.` : ''}
-                </span>
-              </span>
-              <span className="order-item__price">{formatPrice(item.price * item.quantity)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines
+          label="Товары заказа"
+          lines={order.items.map((item) => ({
+            key: item.variant_id,
+            image: item.image,
+            title: item.title,
+            variant: variantLabel(item),
+            quantity: item.quantity,
+            price: item.price,
+          }))}
+        />
       </section>
 
       <section className="order-section" aria-labelledby="order-delivery">
@@ -78,18 +72,7 @@ export function OrderDetails({ order }: { order: Order }) {
         <h2 id="order-payment" className="order-section__title">
           Оплата
         </h2>
-        <p className="order-row">
-          <span>Товары</span>
-          <span>{formatPrice(order.total)}</span>
-        </p>
-        <p className="order-row">
-          <span>Доставка</span>
-          <span>Бесплатно</span>
-        </p>
-        <p className="order-row order-row--total">
-          <span>Итого</span>
-          <span>{formatPrice(order.total)}</span>
-        </p>
+        <Totals units={units} sum={order.total} sumLabel="Итого" />
         <p className="order-kv order-kv--hint">
           {order.status === 'awaiting_payment'
             ? awaitingPaymentNote(order.expires_at)

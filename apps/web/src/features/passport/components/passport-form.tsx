@@ -5,6 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PassportBodySchema, type Passport, type PassportBody } from '@shop/contract';
 import { format, isValid, parse } from 'date-fns';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -33,10 +34,13 @@ type Props = {
   submitLabel: string;
   /** Called after a successful PUT /passport. */
   onSaved: (saved: Passport | null) => void;
+  /** Edits not saved yet, kept by the caller (order placing) so going back does not drop them. */
+  draft?: Partial<FormInput> | null;
+  onDraftChange?: (draft: Partial<FormInput>) => void;
 };
 
 /** Loads the owner's passport record, then shows the form prefilled with it. */
-export function PassportEditor({ submitLabel, onSaved }: Props) {
+export function PassportEditor(props: Props) {
   const passport = usePassport();
   if (passport.isPending) return <PassportSkeleton />;
   if (passport.isError)
@@ -48,10 +52,10 @@ export function PassportEditor({ submitLabel, onSaved }: Props) {
         </button>
       </p>
     );
-  return <PassportForm initial={passport.data} submitLabel={submitLabel} onSaved={onSaved} />;
+  return <PassportForm initial={passport.data} {...props} />;
 }
 
-function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Passport | null }) {
+function PassportForm({ initial, submitLabel, onSaved, draft, onDraftChange }: Props & { initial: Passport | null }) {
   const save = useSavePassport();
   const form = useForm<FormInput, unknown, PassportBody>({
     resolver: zodResolver(PassportBodySchema),
@@ -66,9 +70,14 @@ function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Pass
       birth_date: initial?.birth_date ?? '',
       inn: initial?.inn ?? '',
       email: initial?.email ?? '',
+      ...draft,
     },
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (!onDraftChange) return;
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => onDraftChange(values) });
+  }, [form, onDraftChange]);
 
   const submit = form.handleSubmit(async (body) => {
     try {
