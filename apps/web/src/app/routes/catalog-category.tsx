@@ -60,7 +60,11 @@ export function Component() {
       <CatalogToolbar
         params={params}
         categoryScope={descendants}
-        hide={descendants.length === 0 ? ['selectedCategories'] : []}
+        hide={[
+          ...(descendants.length === 0 ? (['selectedCategories'] as const) : []),
+          // Bags, accessories and electronics have no sizes to filter by.
+          ...(node?.sizeless ? (['selectedSizes'] as const) : []),
+        ]}
       />
       <ProductGrid
         params={params}

@@ -4,12 +4,13 @@
 // outcome is polled and shown.
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useSingleFlight } from '../../lib/use-single-flight.ts';
 import { openExternalLink } from '../../telegram/links.ts';
 import { getPaymentUrl } from './api/get-payment-url.ts';
 
 export function usePayOrder() {
   const navigate = useNavigate();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: getPaymentUrl,
     onSuccess: ({ url, transaction_guid }) => {
       openExternalLink(url);
@@ -19,4 +20,7 @@ export function usePayOrder() {
     },
     meta: { errorMessage: 'Не удалось открыть оплату' },
   });
+  // «Оплатить» tapped twice asks for one payment link; the error toast comes from the mutation.
+  const payOnce = useSingleFlight((orderId: number) => mutation.mutateAsync(orderId).catch(() => undefined));
+  return { ...mutation, payOnce };
 }

@@ -66,4 +66,27 @@ export function displayedPrice(product: Product, selection: Selection): { price:
   return { price: min, from: prices.some((p) => p !== min) };
 }
 
-export const sizeLabel = (v: Variant): string => v.size_eu ?? v.size ?? v.title;
+
+/** The picture of a colour: a variant's own, else the product picture a variant points at, else the product's. */
+export function pictureForColor(product: Product, color: string): string | null {
+  const variants = variantsForColor(product, color);
+  return (
+    variants.find((v) => v.image)?.image ??
+    product.images.find((i) => variants.some((v) => v.img_id === i.id))?.src ??
+    product.image_src
+  );
+}
+
+/** The gallery: the chosen colour's picture first, then the product's other pictures. */
+export function galleryFor(product: Product, color: string | null, limit: number): string[] {
+  const all = product.images.map((i) => i.src);
+  const first = color === null ? null : pictureForColor(product, color);
+  const ordered = first ? [first, ...all.filter((src) => src !== first)] : all;
+  return ordered.slice(0, limit);
+}
+
+/** The size tiles shown: the picker's variants that have a size; none for a sizeless product. */
+export function sizeTiles(product: Product, selection: Selection): Variant[] {
+  if (!showSizePicker(product, selection)) return [];
+  return variantsForColor(product, selection.color).filter((v) => v.size_eu || v.size);
+}

@@ -7,6 +7,7 @@ import { useCreateOrder } from '../../../features/orders/api/create-order.ts';
 import { usePayOrder } from '../../../features/orders/use-pay-order.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { hasErrorCode } from '../../../lib/error-message.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 
 type Options = { lines: readonly CartLine[]; address: DeliveryAddress | undefined; onEdit: (step: number) => void };
@@ -17,8 +18,8 @@ export function usePlaceAndPay({ lines, address, onEdit }: Options) {
   const pay = usePayOrder();
   const pending = createOrder.isPending || pay.isPending;
 
-  const placeAndPay = async () => {
-    if (pending) return;
+  // A double tap places one order.
+  const placeAndPay = useSingleFlight(async () => {
     if (!address) return onEdit(1);
     haptic.impact('medium');
     let orderId: number;
@@ -51,7 +52,7 @@ export function usePlaceAndPay({ lines, address, onEdit }: Options) {
     } catch {
       // The payment mutation has told the shopper; the key is kept for the retry.
     }
-  };
+  });
 
   return { placeAndPay, pending };
 }

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { variantLabel } from '../../../lib/variant-label.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddFavorite } from '../api/add-favorite.ts';
 import './favorite-drawer.css';
@@ -28,11 +29,6 @@ type Props = {
   loading: boolean;
 };
 
-/** What a shopper reads on a size button: the size (EU when known) and the colour. */
-export function variantLabel(v: Product['variants'][number]): string {
-  const size = v.size_eu ? `${v.size_eu} EU` : (v.size ?? v.title);
-  return v.color ? `${size} · ${v.color}` : size;
-}
 
 export default function FavoriteDrawer({ open, onOpenChange, product, loading }: Props) {
   const add = useAddFavorite();
@@ -87,7 +83,7 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading }:
                       field.onChange(v.id);
                     }}
                   >
-                    {variantLabel(v)}
+                    {variantLabel(v, { sizeFirst: true })}
                   </button>
                 ))}
               </div>

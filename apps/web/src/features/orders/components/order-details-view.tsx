@@ -90,7 +90,7 @@ export function OrderDetails({ order }: { order: Order }) {
           loading={pay.isPending}
           onClick={() => {
             haptic.impact();
-            pay.mutate(order.id);
+            void pay.payOnce(order.id);
           }}
         >
           Оплатить {formatPrice(order.total)}

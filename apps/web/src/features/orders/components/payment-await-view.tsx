@@ -95,7 +95,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         Деньги не списаны. Заказ №{orderId} ждёт оплаты{left ? ` ещё ${left}` : ''} — попробуйте оплатить снова.
       </p>
       <div className="payment-result__actions">
-        <Button fullWidth loading={pay.isPending} onClick={() => pay.mutate(orderId)}>
+        <Button fullWidth loading={pay.isPending} onClick={() => void pay.payOnce(orderId)}>
           Оплатить снова
         </Button>
         <Link
