@@ -1,7 +1,7 @@
 // Acts on the Telegram start parameter once the session is ready (spec §2).
-import { miniApp, retrieveLaunchParams } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { closeApp, readStartParam } from '../telegram/launch.ts';
 import {
   askOlderInstancesToClose,
   claimOnce,
@@ -12,18 +12,10 @@ import {
 
 let handledThisLoad = false;
 
-function readStartParam(): string | undefined {
-  try {
-    return retrieveLaunchParams().tgWebAppStartParam;
-  } catch {
-    return undefined;
-  }
-}
-
 export function StartParamsHandler() {
   const navigate = useNavigate();
 
-  useEffect(() => listenForNewerInstances(() => miniApp.close.ifAvailable()), []);
+  useEffect(() => listenForNewerInstances(closeApp), []);
 
   useEffect(() => {
     if (handledThisLoad) return;

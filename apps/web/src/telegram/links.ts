@@ -3,9 +3,10 @@
 // `startapp=productId_{id}` deep link and the product title (spec §7).
 import { miniAppLink } from '@shop/contract';
 import { openLink, shareURL } from '@tma.js/sdk-react';
+import { env } from '../config/env.ts';
 
-const BOT_USERNAME: string = (import.meta.env.VITE_BOT_USERNAME as string | undefined) || 'poizon_shop_bot';
-const APP_NAME: string = (import.meta.env.VITE_APP_NAME as string | undefined) || 'shop';
+const BOT_USERNAME = env.VITE_BOT_USERNAME;
+const APP_NAME = env.VITE_APP_NAME;
 
 export function openExternalLink(url: string): void {
   try {
