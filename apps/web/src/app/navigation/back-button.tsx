@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLayerStack } from '../../components/ui/layer-stack-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { onBackButton, showBackButton } from '../../telegram/back-button.ts';
 import { resolveBack, shouldShowBackButton } from './back-rules.ts';
 import { markBackNavigation, readNavigationState, writeNavigationState } from './navigation-history.ts';
@@ -39,7 +40,7 @@ export function BackButtonController() {
         if (placingModal) stack.unregister(placingModal.id);
         return;
       }
-      if (action.type === 'payment-await') void qc.invalidateQueries({ queryKey: ['orders'] });
+      if (action.type === 'payment-await') void qc.invalidateQueries({ queryKey: queryKeys.orders });
       writeNavigationState(markBackNavigation(readNavigationState(), action.to.split('?')[0]!));
       void go(action.to, { replace: action.replace });
     };

@@ -4,6 +4,7 @@
 // outcome is polled and shown.
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { useSingleFlight } from '../../lib/use-single-flight.ts';
 import { openExternalLink } from '../../telegram/links.ts';
 import { getPaymentUrl } from './api/get-payment-url.ts';
@@ -14,9 +15,7 @@ export function usePayOrder() {
     mutationFn: getPaymentUrl,
     onSuccess: ({ url, transaction_guid }) => {
       openExternalLink(url);
-      void navigate(`/payment-await?transaction_guid=${encodeURIComponent(transaction_guid)}`, {
-        replace: true,
-      });
+      void navigate(paths.paymentAwait(transaction_guid), { replace: true });
     },
     meta: { errorMessage: 'Не удалось открыть оплату' },
   });

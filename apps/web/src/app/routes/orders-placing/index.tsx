@@ -10,6 +10,7 @@ import { DeliveryStep } from './delivery-step.tsx';
 import { ItemsStep } from './items-step.tsx';
 import { PassportStep } from './passport-step.tsx';
 import { useChosenLines } from './use-chosen-lines.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -17,7 +18,7 @@ export function Component() {
   const navigate = useNavigate();
   const goTo = (next: number) => {
     haptic.impact();
-    void navigate(`/orders/placing?step=${next}`);
+    void navigate(paths.placing(next));
     window.scrollTo({ top: 0 });
   };
   const { cart, lines } = useChosenLines();

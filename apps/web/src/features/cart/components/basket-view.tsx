@@ -11,6 +11,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu } from '../../../lib/format.ts';
+import { markProductTap, productHref } from '../../../lib/product-link.ts';
 import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
@@ -124,7 +125,8 @@ export function BasketView({ onCheckout }: Props) {
                 <span className="basket-check__box" aria-hidden="true" />
               </label>
               <Link
-                to={`?id=${entry.product_id}`}
+                to={productHref(entry.product_id)}
+                onClick={markProductTap}
                 className="product-thumb basket-line__image"
                 aria-label={entry.product.title}
               >

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { productRowQueryOptions, type ProductListParams } from '../api/get-products.ts';
-import { useOpenProduct } from './use-open-product.ts';
+import { useOpenProduct } from '../../../lib/product-link.ts';
 import './product-row.css';
 
 type Props = {

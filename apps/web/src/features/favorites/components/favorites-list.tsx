@@ -1,9 +1,10 @@
 // The favourites page body: the shopper's favourites newest first, paged by cursor as the end of
 // the list comes near, each removable; a tap opens the product drawer.
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
+import { useOpenProduct } from '../../../lib/product-link.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useFavoritesInfinite } from '../api/get-favorites.ts';
 import { useRemoveFavorite } from '../api/remove-favorite.ts';
@@ -12,7 +13,7 @@ import './favorites-list.css';
 export function FavoritesList() {
   const favorites = useFavoritesInfinite();
   const remove = useRemoveFavorite();
-  const [, setParams] = useSearchParams();
+  const openProduct = useOpenProduct();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = favorites;
 
@@ -77,13 +78,7 @@ export function FavoritesList() {
             <button
               type="button"
               className="favorite-item__open"
-              onClick={() =>
-                setParams((prev) => {
-                  const next = new URLSearchParams(prev);
-                  next.set('id', String(f.product.id));
-                  return next;
-                })
-              }
+              onClick={() => openProduct(f.product.id)}
             >
               <ProductImage
                 className="favorite-item__image"

@@ -7,12 +7,13 @@ import { countRu, formatDateRu } from '../../../lib/format.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
+import { paths } from '../../../lib/paths.ts';
 
 
 export function OrderCard({ order }: { order: Order }) {
   const units = order.items.reduce((n, i) => n + i.quantity, 0);
   return (
-    <Link to={`/orders/details/${order.id}`} className="order-card" data-order-id={order.id}>
+    <Link to={paths.orderDetails(order.id)} className="order-card" data-order-id={order.id}>
       <span className="order-card__head">
         <span className="order-card__number">Заказ №{order.id}</span>
         <OrderStatusBadge status={order.status} />

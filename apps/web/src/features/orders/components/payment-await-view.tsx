@@ -4,12 +4,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { usePaymentStatus } from '../api/get-payment-status.ts';
 import { paymentTimeLeft } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import './orders.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string }) {
   const status = usePaymentStatus(transactionGuid);
@@ -26,7 +28,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
     if (outcome === 'succeeded') haptic.success();
     if (outcome === 'canceled') haptic.error();
     // The order changed: every order list and the order itself are read again.
-    if (outcome && outcome !== 'pending') void qc.invalidateQueries({ queryKey: ['orders'] });
+    if (outcome && outcome !== 'pending') void qc.invalidateQueries({ queryKey: queryKeys.orders });
   }, [outcome, qc]);
 
   if (!transactionGuid || status.isError) {
@@ -73,7 +75,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         </p>
         <div className="payment-result__actions">
           <Link
-            to={`/orders/details/${orderId}`}
+            to={paths.orderDetails(orderId)}
             replace
             className="button button--primary button--large button--full"
           >
@@ -99,7 +101,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
           Оплатить снова
         </Button>
         <Link
-          to={`/orders/details/${orderId}`}
+          to={paths.orderDetails(orderId)}
           replace
           className="button button--secondary button--large button--full"
         >
