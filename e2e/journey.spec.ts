@@ -1,4 +1,4 @@
-// The whole journey of issue 6 as one shopper walks it, in Chromium at 390×844 against the real
+// The whole shopper journey as one shopper walks it, in Chromium at 390×844 against the real
 // API and database: home → search "nike" through the overlay → results → a product → colour and
 // size → "В корзину" → "Товар добавлен в корзину" → badge 1 → basket → order placing with a new
 // address and passport data → pay on the sandbox page → payment-await → success → the order in
