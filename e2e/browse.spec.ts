@@ -2,8 +2,8 @@
 // through the overlay to a product added to the cart, filters and sort kept across the product
 // drawer and cleared after leaving, favourites through the size drawer, a sold-out size that
 // cannot be chosen, and the productId_ start parameter.
-import { expect, test, type Page } from '@playwright/test';
-import { emptyCart, pressTelegramBack } from './support.ts';
+import type { Page } from '@playwright/test';
+import { emptyCart, expect, pressTelegramBack, test } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -30,16 +30,6 @@ const storedFilters = (page: Page) =>
       (JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as { state?: Record<string, unknown> })
         .state,
   );
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e/started')) {
-      sessionStorage.clear();
-      localStorage.removeItem('filter-storage');
-      sessionStorage.setItem('e2e/started', '1');
-    }
-  });
-});
 
 // Other specs of a run expect the demo shopper's cart empty: leave it as found.
 test.afterEach(async ({ page }) => {
@@ -412,10 +402,16 @@ test.describe('product drawer and catalogue rules', () => {
     await page.goto(`/catalog?id=${product.id}`);
     const drawer = page.getByRole('dialog', { name: product.title });
     if (variant.color)
-      await drawer.getByRole('radiogroup', { name: 'Цвет' }).getByRole('radio', { name: variant.color }).click();
+      await drawer
+        .getByRole('radiogroup', { name: 'Цвет' })
+        .getByRole('radio', { name: variant.color })
+        .click();
     const sizes = drawer.getByRole('radiogroup', { name: 'Размер' });
     if ((await sizes.count()) > 0)
-      await sizes.getByRole('radio', { name: new RegExp(`^${variant.size_eu ?? ''}\\s`) }).first().click();
+      await sizes
+        .getByRole('radio', { name: new RegExp(`^${variant.size_eu ?? ''}\\s`) })
+        .first()
+        .click();
     await drawer.getByRole('button', { name: 'В корзину' }).dblclick();
     await expect(page.getByText('Товар добавлен в корзину')).toHaveCount(1);
     await page.waitForTimeout(500);

@@ -3,8 +3,8 @@
 // address and passport data typed as a shopper types them (masks, date picker), the sandbox
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { pressTelegramBack, validInn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { emptyCart, expect, pressTelegramBack, test, validInn } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -62,20 +62,6 @@ async function cartQuantities(request: APIRequestContext, token: string) {
   return Object.fromEntries(cart.result.flatMap((e) => e.variants.map((v) => [v.id, v.quantity])));
 }
 
-async function clearCart(request: APIRequestContext, token: string) {
-  for (const id of Object.keys(await cartQuantities(request, token)))
-    expect((await request.delete(`/api/v1/cart/${id}`, { headers: auth(token) })).ok()).toBe(true);
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e/started')) {
-      sessionStorage.clear();
-      sessionStorage.setItem('e2e/started', '1');
-    }
-  });
-});
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`basket → quantity and removal → placing with a new address and passport → sandbox "Оплатить" → paid order in history (${scheme})`, async ({
     page,
@@ -83,7 +69,7 @@ for (const scheme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
     const token = await signIn(page);
-    await clearCart(request, token);
+    await emptyCart(request, token);
     const [a, b] = await stockedProducts(request, 2);
     await addToCart(request, token, a!.product.id, a!.variant.id);
     await addToCart(request, token, b!.product.id, b!.variant.id);
@@ -284,7 +270,7 @@ for (const scheme of ['light', 'dark'] as const) {
       },
     });
     expect(passport.ok()).toBe(true);
-    await clearCart(request, token);
+    await emptyCart(request, token);
     const [c] = await stockedProducts(request, 1, 5);
     await addToCart(request, token, c!.product.id, c!.variant.id);
 
@@ -349,7 +335,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`profile-${scheme}`), fullPage: true });
 
     // Empty basket with the way to the catalogue.
-    await clearCart(request, token);
+    await emptyCart(request, token);
     await page.goto('/basket');
     await expect(page.getByText('В корзине пока пусто')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toBeVisible();
@@ -422,7 +408,7 @@ test.describe('order placing keeps what the shopper typed', () => {
   }
 
   async function oneLineInCart(request: APIRequestContext, token: string) {
-    await clearCart(request, token);
+    await emptyCart(request, token);
     const [c] = await stockedProducts(request, 1, 2);
     await addToCart(request, token, c!.product.id, c!.variant.id);
   }
