@@ -38,7 +38,11 @@ function answerCloudStorage({ method, params, req_id }: CustomMethod) {
       reply(true);
       return;
     case 'getStorageKeys': {
-      reply(storageKeys().flatMap((key) => (key.startsWith(CLOUD_PREFIX) ? [key.slice(CLOUD_PREFIX.length)] : [])));
+      reply(
+        storageKeys().flatMap((key) =>
+          key.startsWith(CLOUD_PREFIX) ? [key.slice(CLOUD_PREFIX.length)] : [],
+        ),
+      );
       return;
     }
     default:

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const sdk = vi.hoisted(() => ({
+  getItem: vi.fn<(key: string) => Promise<string>>(),
+  setItem: vi.fn<(key: string, value: string) => Promise<void>>(),
+  openLink: vi.fn<(url: string) => void>(),
+  shareURL: vi.fn<(url: string, text?: string) => void>(),
+  available: true,
+}));
+
+vi.mock('@tma.js/sdk-react', () => ({
+  cloudStorage: {
+    getItem: Object.assign(sdk.getItem, { isAvailable: () => sdk.available }),
+    setItem: Object.assign(sdk.setItem, { isAvailable: () => sdk.available }),
+  },
+  openLink: Object.assign(sdk.openLink, { isAvailable: () => sdk.available }),
+  shareURL: Object.assign(sdk.shareURL, { isAvailable: () => sdk.available }),
+}));
+
+const { openExternalLink, productDeepLink, shareProduct } = await import('./links.ts');
+
+afterEach(() => {
+  vi.clearAllMocks();
+  vi.useRealTimers();
+  sdk.available = true;
+});
+
+describe('links (spec §7, §8)', () => {
+  it('opens external links through Telegram', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    openExternalLink('https://telegra.ph/help');
+    expect(sdk.openLink).toHaveBeenCalledWith('https://telegra.ph/help');
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
+  });
+
+  it('"Links failing to open in the messenger open in a new browser tab"', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    sdk.openLink.mockImplementation(() => {
+      throw new Error('not supported');
+    });
+    openExternalLink('https://telegra.ph/help');
+    expect(open).toHaveBeenCalledWith('https://telegra.ph/help', '_blank', 'noopener,noreferrer');
+    open.mockRestore();
+    warn.mockRestore();
+  });
+
+  it('shares the startapp=productId_{id} deep link with the product title', () => {
+    expect(productDeepLink(42, 'shop_bot', 'app')).toBe('https://t.me/shop_bot/app?startapp=productId_42');
+    shareProduct(42, 'Кроссовки Nike Air Max 90');
+    expect(sdk.shareURL).toHaveBeenCalledWith(
+      expect.stringMatching(/\?startapp=productId_42$/),
+      'Кроссовки Nike Air Max 90',
+    );
+  });
+});
