@@ -133,12 +133,23 @@ export default tseslint.config(
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'window', property: 'localStorage', message: 'Use src/lib/storage.ts, which never throws.' },
-        { object: 'window', property: 'sessionStorage', message: 'Use src/lib/storage.ts, which never throws.' },
+        {
+          object: 'window',
+          property: 'localStorage',
+          message: 'Use src/lib/storage.ts, which never throws.',
+        },
+        {
+          object: 'window',
+          property: 'sessionStorage',
+          message: 'Use src/lib/storage.ts, which never throws.',
+        },
       ],
     },
   },
   { files: ['apps/web/src/telegram/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['apps/web/src/config/env.ts'], rules: { 'no-restricted-syntax': 'off' } },
-  { files: ['apps/web/src/lib/storage.ts'], rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' } },
+  {
+    files: ['apps/web/src/lib/storage.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
 );

@@ -38,12 +38,16 @@ describe('web boundaries are linted', () => {
   });
 
   it('shared folders may not import features or app', async () => {
-    expect(await lintAs('shared-imports-feature.ts', 'apps/web/src/lib/x.ts')).toEqual(['shop/web-boundaries']);
+    expect(await lintAs('shared-imports-feature.ts', 'apps/web/src/lib/x.ts')).toEqual([
+      'shop/web-boundaries',
+    ]);
     expect(await lintAs('shared-imports-feature.ts', 'apps/web/src/app/x.ts')).toEqual([]);
   });
 
   it('the Telegram SDK only under src/telegram', async () => {
-    expect(await lintAs('sdk-outside-telegram.ts', 'apps/web/src/app/x.ts')).toEqual(['no-restricted-imports']);
+    expect(await lintAs('sdk-outside-telegram.ts', 'apps/web/src/app/x.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
     expect(await lintAs('sdk-outside-telegram.ts', 'apps/web/src/telegram/x.ts')).toEqual([]);
   });
 

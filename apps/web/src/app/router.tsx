@@ -19,7 +19,11 @@ const placeholder = (path: string, title: string, extra: Extra = {}): RouteObjec
   page(path, title, () => import('./routes/placeholder.tsx'), extra);
 
 const withNavigation: RouteObject[] = [
-  { index: true, handle: { title: 'Главная' } satisfies RouteHandle, lazy: () => import('./routes/home.tsx') },
+  {
+    index: true,
+    handle: { title: 'Главная' } satisfies RouteHandle,
+    lazy: () => import('./routes/home.tsx'),
+  },
   placeholder('user', 'Пользователь'),
   page('favorites', 'Избранное', () => import('./routes/favorites.tsx')),
   page('catalog', 'Каталог', () => import('./routes/catalog.tsx')),

@@ -15,7 +15,9 @@ describe('errorMessage', () => {
   });
 
   it('falls back for an answer without the error envelope, a plain Error and a non-error', () => {
-    expect(errorMessage(new ApiRequestError(502, 'http', 'Ошибка сервера (502)'), 'Не удалось')).toBe('Не удалось');
+    expect(errorMessage(new ApiRequestError(502, 'http', 'Ошибка сервера (502)'), 'Не удалось')).toBe(
+      'Не удалось',
+    );
     expect(errorMessage(new TypeError('x is undefined'), 'Не удалось')).toBe('Не удалось');
     expect(errorMessage('boom', 'Не удалось')).toBe('Не удалось');
     expect(errorMessage(undefined, 'Не удалось')).toBe('Не удалось');

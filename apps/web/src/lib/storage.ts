@@ -59,7 +59,9 @@ export function storageKeys(where: Area = 'local'): string[] {
   try {
     const storage = area(where);
     if (!storage) return [];
-    return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null);
+    return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (k): k is string => k !== null,
+    );
   } catch (error) {
     console.warn(`Cannot list ${where}Storage`, error);
     return [];

@@ -1,6 +1,12 @@
 import { OrderStatusSchema } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { isActiveStatus, ORDER_STATUS_RU, paymentTimeLeft, progressIndex, statusTone } from './order-status.ts';
+import {
+  isActiveStatus,
+  ORDER_STATUS_RU,
+  paymentTimeLeft,
+  progressIndex,
+  statusTone,
+} from './order-status.ts';
 
 describe('order statuses (DESIGN §5)', () => {
   it('every status of the contract has a Russian name', () => {

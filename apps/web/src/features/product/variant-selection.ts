@@ -66,7 +66,6 @@ export function displayedPrice(product: Product, selection: Selection): { price:
   return { price: min, from: prices.some((p) => p !== min) };
 }
 
-
 /** The picture of a colour: a variant's own, else the product picture a variant points at, else the product's. */
 export function pictureForColor(product: Product, color: string): string | null {
   const variants = variantsForColor(product, color);

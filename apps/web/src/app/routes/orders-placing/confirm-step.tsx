@@ -38,7 +38,11 @@ export function ConfirmStep({ lines, onEdit }: Props) {
       </div>
       <div className="placing-section">
         <h2 className="placing-section__title">Данные для таможни</h2>
-        <Summary text="Паспортные данные сохранены" hint="Нужны для таможенного оформления" onEdit={() => onEdit(2)} />
+        <Summary
+          text="Паспортные данные сохранены"
+          hint="Нужны для таможенного оформления"
+          onEdit={() => onEdit(2)}
+        />
       </div>
       <PlacingTotals lines={lines} />
       <p className="placing-note">

@@ -24,7 +24,8 @@ export function DeliveryStep({ onNext }: { onNext: () => void }) {
   }, [addresses, fallbackId, deliveryId, setDelivery]);
 
   if (deliveries.isPending) return <AddressListSkeleton />;
-  if (deliveries.isError) return <p className="placing-note">Не удалось загрузить адреса. Обновите страницу.</p>;
+  if (deliveries.isError)
+    return <p className="placing-note">Не удалось загрузить адреса. Обновите страницу.</p>;
 
   const showForm = addingNew || (addresses?.length ?? 0) === 0;
   return (
@@ -76,7 +77,9 @@ export function DeliveryStep({ onNext }: { onNext: () => void }) {
           />
         </div>
       )}
-      <p className="placing-note">Доставим до двери или в пункт выдачи. Курьер позвонит по указанному телефону.</p>
+      <p className="placing-note">
+        Доставим до двери или в пункт выдачи. Курьер позвонит по указанному телефону.
+      </p>
       {showForm ? (
         <Button fixed type="submit" form={NEW_ADDRESS_FORM} loading={save.isPending}>
           Далее

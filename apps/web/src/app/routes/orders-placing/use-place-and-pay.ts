@@ -10,7 +10,11 @@ import { hasErrorCode } from '../../../lib/error-message.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 
-type Options = { lines: readonly CartLine[]; address: DeliveryAddress | undefined; onEdit: (step: number) => void };
+type Options = {
+  lines: readonly CartLine[];
+  address: DeliveryAddress | undefined;
+  onEdit: (step: number) => void;
+};
 
 export function usePlaceAndPay({ lines, address, onEdit }: Options) {
   const { idempotencyKey, finish } = useCheckoutStore();

@@ -22,7 +22,6 @@ import { useUpdateCartLine } from '../api/update-cart-line.ts';
 import './basket-view.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
-
 type Props = { onCheckout: (variantIds: number[]) => void };
 
 export function BasketView({ onCheckout }: Props) {

@@ -182,9 +182,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
               </Button>
             )}
             <Button size="medium" fullWidth onClick={() => setSheet(null)}>
-              {total === undefined
-                ? 'Показать'
-                : `Показать ${total} ${plural(total, ITEM_FORMS)}`}
+              {total === undefined ? 'Показать' : `Показать ${total} ${plural(total, ITEM_FORMS)}`}
             </Button>
           </div>
         </Drawer>

@@ -29,7 +29,6 @@ type Props = {
   loading: boolean;
 };
 
-
 export default function FavoriteDrawer({ open, onOpenChange, product, loading }: Props) {
   const add = useAddFavorite();
   const { control, handleSubmit, formState, reset } = useForm<FavoriteSizeForm>({

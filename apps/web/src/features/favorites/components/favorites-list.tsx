@@ -75,11 +75,7 @@ export function FavoritesList() {
       <ul className="favorites-grid" aria-label="Избранные товары">
         {items.map((f) => (
           <li key={f.id} className="favorite-item" data-product-id={f.product.id}>
-            <button
-              type="button"
-              className="favorite-item__open"
-              onClick={() => openProduct(f.product.id)}
-            >
+            <button type="button" className="favorite-item__open" onClick={() => openProduct(f.product.id)}>
               <ProductImage
                 className="favorite-item__image"
                 src={f.product.image_src}

@@ -9,7 +9,6 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
 import { paths } from '../../../lib/paths.ts';
 
-
 export function OrderCard({ order }: { order: Order }) {
   const units = order.items.reduce((n, i) => n + i.quantity, 0);
   return (

@@ -16,7 +16,6 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
-
 export function OrderDetailsView({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
   if (order.isPending) return <OrderDetailsSkeleton />;

@@ -94,7 +94,8 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
       <ResultIcon kind="failure" />
       <h2 className="payment-result__title">Оплата не прошла</h2>
       <p className="payment-result__text">
-        Деньги не списаны. Заказ №{orderId} ждёт оплаты{left ? ` ещё ${left}` : ''} — попробуйте оплатить снова.
+        Деньги не списаны. Заказ №{orderId} ждёт оплаты{left ? ` ещё ${left}` : ''} — попробуйте оплатить
+        снова.
       </p>
       <div className="payment-result__actions">
         <Button fullWidth loading={pay.isPending} onClick={() => void pay.payOnce(orderId)}>

@@ -55,7 +55,13 @@ export function PassportEditor(props: Props) {
   return <PassportForm initial={passport.data} {...props} />;
 }
 
-function PassportForm({ initial, submitLabel, onSaved, draft, onDraftChange }: Props & { initial: Passport | null }) {
+function PassportForm({
+  initial,
+  submitLabel,
+  onSaved,
+  draft,
+  onDraftChange,
+}: Props & { initial: Passport | null }) {
   const save = useSavePassport();
   const form = useForm<FormInput, unknown, PassportBody>({
     resolver: zodResolver(PassportBodySchema),

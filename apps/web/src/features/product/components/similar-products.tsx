@@ -22,10 +22,7 @@ export function SimilarProducts({ productId }: { productId: number }) {
           ))}
         {similar.data?.map((p) => (
           <li key={p.product_id} className="similar__card">
-            <button
-              type="button"
-              onClick={() => openProduct(p.product_id, { replace: true })}
-            >
+            <button type="button" onClick={() => openProduct(p.product_id, { replace: true })}>
               <ProductImage
                 className="similar__image"
                 src={p.image_src}
