@@ -1,8 +1,55 @@
 // Flat ESLint config for the whole monorepo: type-aware TypeScript rules, React hooks in the web app.
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
+const SHARED_FOLDERS = ['components', 'lib', 'telegram', 'config'];
+
+/** The top folder (and feature) of a path inside apps/web/src, or null outside it. */
+function webArea(file) {
+  const rel = path.relative(WEB_SRC, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [top, feature] = rel.split(path.sep);
+  return { top, feature: top === 'features' ? feature : undefined };
+}
+
+/**
+ * The README's boundaries: a feature never imports another feature, and shared folders
+ * (components, lib, telegram, config) never import features or app. Relative imports are resolved
+ * against the importing file, so the rule sees where an import really leads.
+ */
+const webBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      crossFeature: 'features/{{from}} may not import features/{{to}}: compose them in app/ instead.',
+      sharedUp: '{{from}}/ is shared and may not import {{to}}/.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = webArea(context.filename);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = webArea(path.resolve(path.dirname(context.filename), source));
+      if (!to) return;
+      if (from.feature && to.feature && from.feature !== to.feature)
+        context.report({ node, messageId: 'crossFeature', data: { from: from.feature, to: to.feature } });
+      else if (SHARED_FOLDERS.includes(from.top) && (to.top === 'features' || to.top === 'app'))
+        context.report({ node, messageId: 'sharedUp', data: { from: from.top, to: to.top } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -16,6 +63,8 @@ export default tseslint.config(
       'eslint.config.js',
       '.ci/**',
       'scripts/**',
+      // One offending file per boundary rule; tooling/boundaries.test.ts lints each.
+      'tooling/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -47,5 +96,60 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration from env.ts' },
       ],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { shop: { rules: { 'web-boundaries': webBoundaries } } },
+    rules: { 'shop/web-boundaries': 'error' },
+  },
+  {
+    // Telegram's SDK, build-time settings and browser storage each have one home in the web app;
+    // tests may reach them directly to set up or mock.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tma.js/sdk-react',
+              message: 'Telegram SDK calls live in src/telegram/: add or use a function there.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: 'Read build-time settings from src/config/env.ts.',
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Use src/lib/storage.ts, which never throws.' },
+        { name: 'sessionStorage', message: 'Use src/lib/storage.ts, which never throws.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'window',
+          property: 'localStorage',
+          message: 'Use src/lib/storage.ts, which never throws.',
+        },
+        {
+          object: 'window',
+          property: 'sessionStorage',
+          message: 'Use src/lib/storage.ts, which never throws.',
+        },
+      ],
+    },
+  },
+  { files: ['apps/web/src/telegram/**'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['apps/web/src/config/env.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['apps/web/src/lib/storage.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
 );

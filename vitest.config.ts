@@ -7,6 +7,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+  // The lint rules proved on fixtures (ESLint's Node API; slow to start, so its own project).
+  { test: { name: 'tooling', include: ['tooling/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
   {
     test: {
       name: 'api',

@@ -2,8 +2,8 @@
 // through the overlay to a product added to the cart, filters and sort kept across the product
 // drawer and cleared after leaving, favourites through the size drawer, a sold-out size that
 // cannot be chosen, and the productId_ start parameter.
-import { expect, test, type Page } from '@playwright/test';
-import { emptyCart, pressTelegramBack } from './support.ts';
+import type { Page } from '@playwright/test';
+import { emptyCart, expect, pressTelegramBack, test } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -30,16 +30,6 @@ const storedFilters = (page: Page) =>
       (JSON.parse(localStorage.getItem('filter-storage') ?? '{}') as { state?: Record<string, unknown> })
         .state,
   );
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e/started')) {
-      sessionStorage.clear();
-      localStorage.removeItem('filter-storage');
-      sessionStorage.setItem('e2e/started', '1');
-    }
-  });
-});
 
 // Other specs of a run expect the demo shopper's cart empty: leave it as found.
 test.afterEach(async ({ page }) => {
@@ -339,4 +329,101 @@ test('a productId_ start parameter opens the product drawer; lightbox, a similar
   await expect(page.getByText('Товар добавлен в корзину')).toBeVisible();
   await expect(page).toHaveURL(/\/basket$/);
   await expect(badge).toHaveText(String(before + 1));
+});
+
+test.describe('product drawer and catalogue rules', () => {
+  test('a sizeless product (a backpack) shows no size tile', async ({ page }) => {
+    await page.goto('/catalog');
+    const [bag] = await categoryProducts(page, 171);
+    await page.goto(`/catalog?id=${bag!.id}`);
+    const drawer = page.getByRole('dialog', { name: bag!.title });
+    await expect(drawer.getByTestId('product-price')).toBeVisible();
+    await expect(drawer.getByRole('radiogroup', { name: 'Размер' })).toHaveCount(0);
+    await expect(drawer.locator('.size-option')).toHaveCount(0);
+  });
+
+  test('the size filter is offered on shoes, not on a sizeless category', async ({ page }) => {
+    await page.goto('/catalog/17');
+    const toolbar = page.getByRole('toolbar', { name: 'Фильтры и сортировка' });
+    await expect(toolbar.getByRole('button', { name: 'Бренд' })).toBeVisible();
+    await expect(toolbar.getByRole('button', { name: 'Размер' })).toHaveCount(0);
+    await page.goto('/catalog/1');
+    await expect(toolbar.getByRole('button', { name: 'Размер' })).toBeVisible();
+  });
+
+  test('a child\'s height reads "134 см" in the basket, never "134 EU"', async ({ page }) => {
+    await page.goto('/catalog');
+    const kids = await categoryProducts(page, 401);
+    const found = kids
+      .flatMap((p) => p.variants.map((v) => ({ p, v })))
+      .find(({ v }) => v.qty > 0 && Number(v.size_eu) >= 100)!;
+    expect(found).toBeTruthy();
+    await emptyCart(page);
+    await page.evaluate(
+      async ({ productId, variantId }) => {
+        const res = await fetch('/api/v1/cart', {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${localStorage.getItem('access_token')}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ product_id: productId, variant_id: variantId, quantity: 1 }),
+        });
+        if (!res.ok) throw new Error(`cart ${res.status}`);
+      },
+      { productId: found.p.id, variantId: found.v.id },
+    );
+    await page.goto('/basket');
+    const line = page.getByRole('list', { name: 'Товары в корзине' }).getByRole('listitem');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText(`${found.v.size_eu} см`);
+    await expect(line).not.toContainText(`${found.v.size_eu} EU`);
+  });
+
+  test('choosing another colour changes the gallery pictures', async ({ page }) => {
+    await page.goto('/catalog');
+    const shoes = await categoryProducts(page, 1);
+    const product = shoes.find((p) => new Set(p.variants.map((v) => v.color)).size > 1)!;
+    expect(product).toBeTruthy();
+    await page.goto(`/catalog?id=${product.id}`);
+    const drawer = page.getByRole('dialog', { name: product.title });
+    const firstPicture = drawer.locator('.gallery__slide img').first();
+    await expect(firstPicture).toBeVisible();
+    const before = await firstPicture.getAttribute('src');
+    await drawer.getByRole('radiogroup', { name: 'Цвет' }).getByRole('radio').nth(1).click();
+    await expect(firstPicture).not.toHaveAttribute('src', before!);
+  });
+
+  test('a double tap on «В корзину» adds one item with one toast', async ({ page }) => {
+    await page.goto('/catalog');
+    const shoes = await categoryProducts(page, 1);
+    await emptyCart(page);
+    const product = shoes.find((p) => p.variants.some((v) => v.qty > 0))!;
+    const variant = product.variants.find((v) => v.qty > 0)!;
+    await page.goto(`/catalog?id=${product.id}`);
+    const drawer = page.getByRole('dialog', { name: product.title });
+    if (variant.color)
+      await drawer
+        .getByRole('radiogroup', { name: 'Цвет' })
+        .getByRole('radio', { name: variant.color })
+        .click();
+    const sizes = drawer.getByRole('radiogroup', { name: 'Размер' });
+    if ((await sizes.count()) > 0)
+      await sizes
+        .getByRole('radio', { name: new RegExp(`^${variant.size_eu ?? ''}\\s`) })
+        .first()
+        .click();
+    await drawer.getByRole('button', { name: 'В корзину' }).dblclick();
+    await expect(page.getByText('Товар добавлен в корзину')).toHaveCount(1);
+    await page.waitForTimeout(500);
+    await expect(page.getByText('Товар добавлен в корзину')).toHaveCount(1);
+    const quantity = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
+      const cart = (await (await fetch('/api/v1/cart', { headers })).json()) as {
+        result: { variants: { quantity: number }[] }[];
+      };
+      return cart.result.flatMap((e) => e.variants).reduce((n, v) => n + v.quantity, 0);
+    });
+    expect(quantity).toBe(1);
+  });
 });

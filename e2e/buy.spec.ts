@@ -3,8 +3,8 @@
 // address and passport data typed as a shopper types them (masks, date picker), the sandbox
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { validInn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { emptyCart, expect, pressTelegramBack, test, validInn } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -62,20 +62,6 @@ async function cartQuantities(request: APIRequestContext, token: string) {
   return Object.fromEntries(cart.result.flatMap((e) => e.variants.map((v) => [v.id, v.quantity])));
 }
 
-async function clearCart(request: APIRequestContext, token: string) {
-  for (const id of Object.keys(await cartQuantities(request, token)))
-    expect((await request.delete(`/api/v1/cart/${id}`, { headers: auth(token) })).ok()).toBe(true);
-}
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e/started')) {
-      sessionStorage.clear();
-      sessionStorage.setItem('e2e/started', '1');
-    }
-  });
-});
-
 for (const scheme of ['light', 'dark'] as const) {
   test(`basket → quantity and removal → placing with a new address and passport → sandbox "Оплатить" → paid order in history (${scheme})`, async ({
     page,
@@ -83,7 +69,7 @@ for (const scheme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
     const token = await signIn(page);
-    await clearCart(request, token);
+    await emptyCart(request, token);
     const [a, b] = await stockedProducts(request, 2);
     await addToCart(request, token, a!.product.id, a!.variant.id);
     await addToCart(request, token, b!.product.id, b!.variant.id);
@@ -284,7 +270,7 @@ for (const scheme of ['light', 'dark'] as const) {
       },
     });
     expect(passport.ok()).toBe(true);
-    await clearCart(request, token);
+    await emptyCart(request, token);
     const [c] = await stockedProducts(request, 1, 5);
     await addToCart(request, token, c!.product.id, c!.variant.id);
 
@@ -349,7 +335,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`profile-${scheme}`), fullPage: true });
 
     // Empty basket with the way to the catalogue.
-    await clearCart(request, token);
+    await emptyCart(request, token);
     await page.goto('/basket');
     await expect(page.getByText('В корзине пока пусто')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toBeVisible();
@@ -393,3 +379,104 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`profile-passport-${scheme}`), fullPage: true });
   });
 }
+
+test.describe('order placing keeps what the shopper typed', () => {
+  async function deleteAddresses(request: APIRequestContext, token: string) {
+    const list = (await (await request.get('/api/v1/delivery', { headers: auth(token) })).json()) as {
+      result: { id: number }[];
+    };
+    for (const { id } of list.result)
+      expect((await request.delete(`/api/v1/delivery/${id}`, { headers: auth(token) })).ok()).toBe(true);
+  }
+
+  async function savePassport(request: APIRequestContext, token: string) {
+    const passport = await request.put('/api/v1/passport', {
+      headers: auth(token),
+      data: {
+        last_name: 'Смирнова',
+        first_name: 'Анна',
+        middle_name: '',
+        birth_date: '1992-03-04',
+        series: '9204',
+        number: '654321',
+        issue_date: '2012-04-10',
+        inn: validInn('1655000000'),
+        email: 'anna@example.com',
+      },
+    });
+    expect(passport.ok()).toBe(true);
+  }
+
+  async function oneLineInCart(request: APIRequestContext, token: string) {
+    await emptyCart(request, token);
+    const [c] = await stockedProducts(request, 1, 2);
+    await addToCart(request, token, c!.product.id, c!.variant.id);
+  }
+
+  test('an address typed on step 1 survives going back and a reload', async ({ page, request }) => {
+    const token = await signIn(page);
+    await deleteAddresses(request, token);
+    await oneLineInCart(request, token);
+    await page.goto('/orders/placing?step=0');
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await expect(page).toHaveURL(/step=1$/);
+    await page.getByLabel('Город').fill('Казань');
+    await page.getByLabel('Адрес или пункт выдачи').fill('ул. Баумана, 10');
+    await pressTelegramBack(page);
+    await expect(page).toHaveURL(/step=0$/);
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await expect(page.getByLabel('Город')).toHaveValue('Казань');
+    await page.reload();
+    await expect(page.getByLabel('Адрес или пункт выдачи')).toHaveValue('ул. Баумана, 10');
+    await expect(page.getByLabel('Город')).toHaveValue('Казань');
+  });
+
+  test('step 3 opened in a new session shows the default address', async ({ page, request }) => {
+    const token = await signIn(page);
+    await deleteAddresses(request, token);
+    const saved = await request.post('/api/v1/delivery', {
+      headers: auth(token),
+      data: {
+        city: 'Самара',
+        address: 'ул. Ленинградская, 5',
+        fio: 'Анна',
+        last_name: 'Смирнова',
+        phone_number: '+79270000000',
+        is_default: true,
+      },
+    });
+    expect(saved.ok()).toBe(true);
+    await savePassport(request, token);
+    await oneLineInCart(request, token);
+    await page.goto('/orders/placing?step=3');
+    await expect(page.getByText('Самара, ул. Ленинградская, 5')).toBeVisible();
+    await expect(page.getByText('Адрес не выбран')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Оплатить/ })).toBeEnabled();
+  });
+
+  test('passport edits on step 2 survive going back, and back closes the calendar first', async ({
+    page,
+    request,
+  }) => {
+    const token = await signIn(page);
+    await savePassport(request, token);
+    await oneLineInCart(request, token);
+    await page.goto('/orders/placing?step=2');
+    const email = page.getByLabel('E-mail для чека');
+    await expect(email).toHaveValue('anna@example.com');
+    await email.fill('anna.new@example.com');
+
+    await page.getByRole('button', { name: 'Выбрать дату в календаре' }).first().click();
+    const calendar = page.locator('.date-picker__calendar');
+    await expect(calendar).toBeVisible();
+    await pressTelegramBack(page);
+    await expect(calendar).toHaveCount(0);
+    await expect(page).toHaveURL(/step=2$/);
+
+    await pressTelegramBack(page);
+    await expect(page).toHaveURL(/step=1$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/step=2$/);
+    await expect(page.getByLabel('E-mail для чека')).toHaveValue('anna.new@example.com');
+  });
+});

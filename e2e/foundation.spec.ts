@@ -32,7 +32,9 @@ test('opens the shop at a phone size, signs in through dev login and shows the f
   await page.screenshot({ path: testInfo.outputPath('home-390x844.png') });
 });
 
-test('every route of the spec loads its page lazily', async ({ page }) => {
+test('an unbuilt page shows its title without navigation; a built one loads with navigation', async ({
+  page,
+}) => {
   await page.goto('/bonus');
   await expect(page.getByRole('heading', { name: 'Бонусы' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toHaveCount(0);

@@ -1,22 +1,11 @@
-// The whole journey of issue 6 as one shopper walks it, in Chromium at 390×844 against the real
+// The whole shopper journey as one shopper walks it, in Chromium at 390×844 against the real
 // API and database: home → search "nike" through the overlay → results → a product → colour and
 // size → "В корзину" → "Товар добавлен в корзину" → badge 1 → basket → order placing with a new
 // address and passport data → pay on the sandbox page → payment-await → success → the order in
 // history as paid.
-import { expect, test } from '@playwright/test';
-import { emptyCart, validInn } from './support.ts';
+import { emptyCart, expect, test, validInn } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/journey-${name}.png`;
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e/started')) {
-      sessionStorage.clear();
-      localStorage.removeItem('filter-storage');
-      sessionStorage.setItem('e2e/started', '1');
-    }
-  });
-});
 
 test('a shopper finds Nike sneakers, orders them, pays on the payment page and sees the order paid', async ({
   page,

@@ -1,8 +1,8 @@
 // The app shell in Chromium at 390×844: the search overlay, Telegram's back button through the
 // mocked environment, start parameters, toasts, the debug console and the onboarding cards, with
 // screenshots in light and dark Telegram themes.
-import { expect, test, type Page } from '@playwright/test';
-import { pressTelegramBack } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, pressTelegramBack, test } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -12,15 +12,6 @@ async function lastBackButtonVisibility(page: Page) {
     return (calls.at(-1)?.params as { is_visible?: boolean } | undefined)?.is_visible;
   });
 }
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e/started')) {
-      sessionStorage.clear();
-      sessionStorage.setItem('e2e/started', '1');
-    }
-  });
-});
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`search overlay: type, see suggestions, Enter goes to search?q= and the query is remembered (${scheme})`, async ({

@@ -1,6 +1,25 @@
-// Helpers shared by the browser tests: Telegram events into the page, the demo shopper's cart
-// through the API, valid test data.
-import type { Page } from '@playwright/test';
+// Helpers shared by the browser tests: a `test` whose page starts a fresh session, Telegram
+// events into the page, the demo shopper's cart through the API, valid test data.
+import { test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { innControlDigits } from '@shop/contract';
+
+/**
+ * Every test starts as a new app session: session storage and the stored filters are cleared on
+ * the test's first page load (later loads of the same test keep them, as a reload would).
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('e2e/started')) {
+        sessionStorage.clear();
+        localStorage.removeItem('filter-storage');
+        sessionStorage.setItem('e2e/started', '1');
+      }
+    });
+    await use(page);
+  },
+});
+export { expect } from '@playwright/test';
 
 /** Sends Telegram's back_button_pressed event, as the client would. */
 export async function pressTelegramBack(page: Page) {
@@ -14,8 +33,23 @@ export async function pressTelegramBack(page: Page) {
   });
 }
 
-/** Empties the demo shopper's cart through the API, with the page's own token. */
-export async function emptyCart(page: Page) {
+/** Empties the demo shopper's cart through the API: with the page's own token, or a given one. */
+export async function emptyCart(page: Page): Promise<void>;
+export async function emptyCart(request: APIRequestContext, token: string): Promise<void>;
+export async function emptyCart(target: Page | APIRequestContext, token?: string) {
+  if (token !== undefined) {
+    const request = target as APIRequestContext;
+    const headers = { authorization: `Bearer ${token}` };
+    const cart = (await (await request.get('/api/v1/cart', { headers })).json()) as {
+      result: { variants: { id: number }[] }[];
+    };
+    for (const entry of cart.result)
+      for (const v of entry.variants)
+        if (!(await request.delete(`/api/v1/cart/${v.id}`, { headers })).ok())
+          throw new Error(`cart ${v.id}`);
+    return;
+  }
+  const page = target as Page;
   await page.evaluate(async () => {
     const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };
     const cart = (await (await fetch('/api/v1/cart', { headers })).json()) as {
@@ -28,10 +62,4 @@ export async function emptyCart(page: Page) {
 }
 
 /** A valid 12-digit personal INN (both control digits) built from 10 digits. */
-export function validInn(first10: string): string {
-  const d = [...first10].map(Number);
-  const c = (w: number[], digits: number[]) => (w.reduce((s, x, i) => s + x * (digits[i] ?? 0), 0) % 11) % 10;
-  const d11 = c([7, 2, 4, 10, 3, 5, 9, 4, 6, 8], d);
-  const d12 = c([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8], [...d, d11]);
-  return `${first10}${d11}${d12}`;
-}
+export const validInn = (first10: string): string => `${first10}${innControlDigits(first10)}`;

@@ -2,6 +2,7 @@
 // (spec §2). The drawer and vaul load only when a product is opened.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PRODUCT_PARAM } from '../lib/product-link.ts';
 
 const loadDrawer = () => import('./product-drawer-composed.tsx');
 const ProductDrawer = lazy(loadDrawer);
@@ -12,7 +13,7 @@ const CLOSE_ANIMATION_MS = 500;
 
 export function ProductDrawerHost() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('id');
+  const raw = params.get(PRODUCT_PARAM);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   // Keep the last product mounted while the sheet animates closed.
   const [shown, setShown] = useState<number | null>(id);
@@ -41,7 +42,7 @@ export function ProductDrawerHost() {
           setParams(
             (prev) => {
               const next = new URLSearchParams(prev);
-              next.delete('id');
+              next.delete(PRODUCT_PARAM);
               return next;
             },
             { replace: true },

@@ -1,8 +1,27 @@
-import { QueryClient } from '@tanstack/react-query';
+// One query client. A failed mutation toasts here, once, from its `meta.errorMessage` fallback
+// (the server's message when it sent one); a mutation without that meta handles its own errors.
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { notify } from '../components/ui/notify.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { errorMessage } from '../lib/error-message.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Shown (through errorMessage) when the mutation fails. */
+      errorMessage?: string;
+    };
+  }
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        const fallback = mutation.meta?.errorMessage;
+        if (fallback !== undefined) notify.error(errorMessage(error, fallback));
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

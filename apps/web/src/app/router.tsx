@@ -1,39 +1,48 @@
-// Every route of the spec's §2, each loaded lazily. Pages not built yet share the placeholder.
+// Every route of the spec's §2, each page loaded lazily: `page()` for the built ones,
+// `placeholder()` for those not built yet (they show their title).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { FullScreenSpinner } from '../features/session/components/spinner.tsx';
+import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { BUY_PAGES } from './buy-pages.ts';
 
-const placeholder = (path: string, title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteObject => ({
+type Extra = Omit<RouteHandle, 'title'>;
+
+const page = (path: string, title: string, lazy: RouteObject['lazy'], extra: Extra = {}): RouteObject => ({
   path,
   handle: { title, ...extra } satisfies RouteHandle,
-  lazy: BUY_PAGES[path] ?? (() => import('./routes/placeholder.tsx')),
+  lazy,
 });
 
+const placeholder = (path: string, title: string, extra: Extra = {}): RouteObject =>
+  page(path, title, () => import('./routes/placeholder.tsx'), extra);
+
 const withNavigation: RouteObject[] = [
-  { index: true, handle: { title: 'Главная' }, lazy: () => import('./routes/home.tsx') },
+  {
+    index: true,
+    handle: { title: 'Главная' } satisfies RouteHandle,
+    lazy: () => import('./routes/home.tsx'),
+  },
   placeholder('user', 'Пользователь'),
-  { path: 'favorites', handle: { title: 'Избранное' }, lazy: () => import('./routes/favorites.tsx') },
-  { path: 'catalog', handle: { title: 'Каталог' }, lazy: () => import('./routes/catalog.tsx') },
-  { path: 'catalog/:id', handle: { title: 'Каталог' }, lazy: () => import('./routes/catalog-category.tsx') },
-  placeholder('profile', 'Профиль'),
-  placeholder('basket', 'Корзина'),
+  page('favorites', 'Избранное', () => import('./routes/favorites.tsx')),
+  page('catalog', 'Каталог', () => import('./routes/catalog.tsx')),
+  page('catalog/:id', 'Каталог', () => import('./routes/catalog-category.tsx')),
+  page('profile', 'Профиль', () => import('./routes/profile.tsx')),
+  page('basket', 'Корзина', () => import('./routes/basket.tsx')),
   placeholder('referral', 'Пригласить друзей'),
-  { path: 'search', handle: { title: 'Поиск' }, lazy: () => import('./routes/search.tsx') },
+  page('search', 'Поиск', () => import('./routes/search.tsx')),
 ];
 
 const withoutNavigation: RouteObject[] = [
-  placeholder('orders/history', 'Мои заказы'),
-  placeholder('orders/placing', 'Оформление заказа'),
-  placeholder('orders/details/:id', 'Заказ', { compactBottom: true }),
-  placeholder('payment-await', 'Оплата заказа'),
-  placeholder('profile/delivery', 'Адреса доставки'),
-  placeholder('profile/passport_data', 'Паспортные данные'),
-  placeholder('profile/delivery/set', 'Новый адрес'),
-  placeholder('profile/delivery/set/:id', 'Адрес доставки'),
+  page('orders/history', 'Мои заказы', () => import('./routes/orders-history.tsx')),
+  page('orders/placing', 'Оформление заказа', () => import('./routes/orders-placing/index.tsx')),
+  page('orders/details/:id', 'Заказ', () => import('./routes/orders-details.tsx'), { compactBottom: true }),
+  page('payment-await', 'Оплата заказа', () => import('./routes/payment-await.tsx')),
+  page('profile/delivery', 'Адреса доставки', () => import('./routes/profile-delivery.tsx')),
+  page('profile/passport_data', 'Паспортные данные', () => import('./routes/profile-passport.tsx')),
+  page('profile/delivery/set', 'Новый адрес', () => import('./routes/profile-delivery-set.tsx')),
+  page('profile/delivery/set/:id', 'Адрес доставки', () => import('./routes/profile-delivery-set.tsx')),
   placeholder('blogger/initial', 'Стать блогером', { compactBottom: true }),
   placeholder('blogger/moder', 'Модерация'),
   placeholder('blogger', 'Кабинет блогера'),

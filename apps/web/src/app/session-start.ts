@@ -2,7 +2,6 @@
 // authenticate, store the token, load the profile and prefetch active orders (page 0).
 // Missing user data or a failed sign-in or profile ends in "error"; the active orders are only a
 // prefetch, so their failure is left to the orders screens (with «Повторить»), not the whole app.
-import { retrieveLaunchParams, retrieveRawInitData } from '@tma.js/sdk-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { profileQueryOptions } from '../features/session/api/get-profile.ts';
 import { signIn } from '../features/session/api/sign-in.ts';
@@ -10,25 +9,20 @@ import { useSessionStore } from '../features/session/session-store.ts';
 import { activeOrdersQueryOptions } from '../features/orders/api/get-active-orders.ts';
 import { STORAGE_KEYS, writeString } from '../lib/storage.ts';
 import { signalReady } from '../telegram/init.ts';
+import { readInitData } from '../telegram/launch.ts';
 
 export class SessionStartError extends Error {}
 
-function readInitData(): { raw: string; unsafe: Record<string, unknown> } {
-  let raw: string | undefined;
-  let unsafe: Record<string, unknown> | undefined;
-  try {
-    raw = retrieveRawInitData();
-    unsafe = retrieveLaunchParams().tgWebAppData;
-  } catch {
-    throw new SessionStartError('No Telegram launch parameters');
-  }
-  if (!raw || !unsafe?.user) throw new SessionStartError('No Telegram user data');
-  return { raw, unsafe };
+function userInitData(): { raw: string; unsafe: Record<string, unknown> } {
+  const data = readInitData();
+  if (!data) throw new SessionStartError('No Telegram launch parameters');
+  if (!data.unsafe.user) throw new SessionStartError('No Telegram user data');
+  return data;
 }
 
 export async function startSession(queryClient: QueryClient): Promise<void> {
   signalReady();
-  const { raw, unsafe } = readInitData();
+  const { raw, unsafe } = userInitData();
   const token = await signIn(raw, unsafe);
   writeString(STORAGE_KEYS.accessToken, token);
   const profile = await queryClient.fetchQuery(profileQueryOptions());

@@ -1,29 +1,22 @@
 // Acts on the Telegram start parameter once the session is ready (spec §2).
-import { miniApp, retrieveLaunchParams } from '@tma.js/sdk-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../lib/paths.ts';
+import { markProductTap, withProduct } from '../lib/product-link.ts';
+import { closeApp, readStartParam } from '../telegram/launch.ts';
 import {
   askOlderInstancesToClose,
   claimOnce,
   listenForNewerInstances,
   parseStartParam,
-  paymentAwaitPath,
 } from './start-params.ts';
 
 let handledThisLoad = false;
 
-function readStartParam(): string | undefined {
-  try {
-    return retrieveLaunchParams().tgWebAppStartParam;
-  } catch {
-    return undefined;
-  }
-}
-
 export function StartParamsHandler() {
   const navigate = useNavigate();
 
-  useEffect(() => listenForNewerInstances(() => miniApp.close.ifAvailable()), []);
+  useEffect(() => listenForNewerInstances(closeApp), []);
 
   useEffect(() => {
     if (handledThisLoad) return;
@@ -34,13 +27,15 @@ export function StartParamsHandler() {
     if (action.type === 'product') {
       if (!claimOnce(param, 'session')) return;
       const url = new URL(window.location.href);
-      url.searchParams.set('id', String(action.productId));
-      void navigate(`${url.pathname}${url.search}`, { replace: true });
+      markProductTap();
+      void navigate(`${url.pathname}?${withProduct(url.searchParams, action.productId).toString()}`, {
+        replace: true,
+      });
       return;
     }
     if (!claimOnce(param)) return;
     askOlderInstancesToClose();
-    void navigate(paymentAwaitPath(action.guid), { replace: true });
+    void navigate(paths.paymentAwait(action.guid), { replace: true });
   }, [navigate]);
 
   return null;

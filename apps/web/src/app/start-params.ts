@@ -1,6 +1,7 @@
 // Telegram start parameters (spec §2): `productId_{n}` opens the product drawer;
 // `payment_success__{guid}` / `payment_fail__{guid}` go to payment-await once per value and ask
 // older open instances of the app to close.
+import { paths } from '../lib/paths.ts';
 import { readJson, writeJson } from '../lib/storage.ts';
 
 export type StartAction =
@@ -34,8 +35,8 @@ export function claimOnce(param: string, where: 'local' | 'session' = 'local'): 
   return true;
 }
 
-export const paymentAwaitPath = (guid: string) =>
-  `/payment-await?transaction_guid=${encodeURIComponent(guid)}`;
+/** Kept for the start-parameter tests; the address itself is built by lib/paths.ts. */
+export const paymentAwaitPath = paths.paymentAwait;
 
 const CHANNEL = 'shop-instances';
 const INSTANCE_ID = `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -1,13 +1,16 @@
 // The one HTTP client of the app: JSON in and out, the bearer token from `access_token`, errors
 // turned into ApiRequestError with the server's (Russian) message.
-import { ApiErrorSchema } from '@shop/contract';
+import { ApiErrorSchema, type ErrorCode } from '@shop/contract';
 import type { z } from 'zod';
 import { readString, STORAGE_KEYS } from './storage.ts';
+
+/** The contract's codes, plus the two the client itself produces: no answer, and an answer without the envelope. */
+export type ApiRequestErrorCode = ErrorCode | 'network' | 'http';
 
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiRequestErrorCode,
     message: string,
     readonly field?: string,
   ) {

@@ -1,9 +1,11 @@
 // Image URLs (spec §9): resized and WebP-converted by width or height through the API's image
 // endpoint `/img/{w|h}{px}/{source}`; images already on the shop CDN are used unchanged.
+import { env } from '../config/env.ts';
+
 export type ImageSize = { width: number } | { height: number };
 
 /** The shop CDN base, set at build time (VITE_SHOP_CDN); none by default. */
-const SHOP_CDN: string = (import.meta.env.VITE_SHOP_CDN as string | undefined) ?? '';
+const SHOP_CDN = env.VITE_SHOP_CDN;
 
 export function imageUrl(src: string, size: ImageSize, cdnBase: string = SHOP_CDN): string {
   const source = src.trim();

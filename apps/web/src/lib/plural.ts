@@ -7,3 +7,6 @@ export function plural(n: number, [one, few, many]: readonly [string, string, st
   if (last >= 2 && last <= 4) return few;
   return many;
 }
+
+/** The one set of forms of «товар». */
+export const ITEM_FORMS = ['товар', 'товара', 'товаров'] as const;

@@ -53,3 +53,24 @@ export const STORAGE_KEYS = {
   searchHistory: 'search_history',
   navigationHistory: 'navigationHistory',
 } as const;
+
+/** Every key in a storage area (empty when it cannot be read). */
+export function storageKeys(where: Area = 'local'): string[] {
+  try {
+    const storage = area(where);
+    if (!storage) return [];
+    return Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (k): k is string => k !== null,
+    );
+  } catch (error) {
+    console.warn(`Cannot list ${where}Storage`, error);
+    return [];
+  }
+}
+
+/** Local storage as zustand's `persist` wants it, through the wrappers above that never throw. */
+export const safeStorage = {
+  getItem: (key: string) => readString(key),
+  setItem: (key: string, value: string) => writeString(key, value),
+  removeItem: (key: string) => writeString(key, null),
+};

@@ -1,10 +1,12 @@
 // Links out of the app: external pages through Telegram's openLink (a new browser tab when that
 // fails, spec §8) and product sharing through Telegram's share dialog with the
 // `startapp=productId_{id}` deep link and the product title (spec §7).
+import { miniAppLink } from '@shop/contract';
 import { openLink, shareURL } from '@tma.js/sdk-react';
+import { env } from '../config/env.ts';
 
-const BOT_USERNAME: string = (import.meta.env.VITE_BOT_USERNAME as string | undefined) || 'poizon_shop_bot';
-const APP_NAME: string = (import.meta.env.VITE_APP_NAME as string | undefined) || 'shop';
+const BOT_USERNAME = env.VITE_BOT_USERNAME;
+const APP_NAME = env.VITE_APP_NAME;
 
 export function openExternalLink(url: string): void {
   try {
@@ -17,24 +19,16 @@ export function openExternalLink(url: string): void {
 }
 
 export function productDeepLink(productId: number, bot = BOT_USERNAME, app = APP_NAME): string {
-  return `https://t.me/${bot}/${app}?startapp=productId_${productId}`;
+  return miniAppLink(bot, app, { productId });
 }
 
 export function shareProduct(productId: number, title: string): void {
-  const link = productDeepLink(productId);
-  try {
-    if (!shareURL.isAvailable()) throw new Error('shareURL is not available');
-    shareURL(link, title);
-  } catch (error) {
-    console.warn('Telegram share dialog is not available; opening the share link', error);
-    const url = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(title)}`;
-    window.open(url, '_blank', 'noopener,noreferrer');
-  }
+  shareLink(productDeepLink(productId), title);
 }
 
 /** The shopper's invite link: the app's deep link with `startapp=ref_{telegramId}`. */
 export function inviteDeepLink(telegramId: number, bot = BOT_USERNAME, app = APP_NAME): string {
-  return `https://t.me/${bot}/${app}?startapp=ref_${telegramId}`;
+  return miniAppLink(bot, app, { ref: String(telegramId) });
 }
 
 /** Any link through Telegram's share dialog (a t.me/share tab when that is not available). */

@@ -4,7 +4,7 @@
 import { DevInitDataResponseSchema } from '@shop/contract';
 import { emitEvent, isTMA, mockTelegramEnv } from '@tma.js/sdk-react';
 import { api } from '../lib/api-client.ts';
-import { readString, writeString } from '../lib/storage.ts';
+import { readString, storageKeys, writeString } from '../lib/storage.ts';
 import { DARK_THEME, LIGHT_THEME, prefersDarkTheme } from './theme.ts';
 
 const DEV_MOCK_FLAG = 'shop/dev-mock';
@@ -38,12 +38,11 @@ function answerCloudStorage({ method, params, req_id }: CustomMethod) {
       reply(true);
       return;
     case 'getStorageKeys': {
-      const keys: string[] = [];
-      for (let i = 0; i < localStorage.length; i += 1) {
-        const key = localStorage.key(i);
-        if (key?.startsWith(CLOUD_PREFIX)) keys.push(key.slice(CLOUD_PREFIX.length));
-      }
-      reply(keys);
+      reply(
+        storageKeys().flatMap((key) =>
+          key.startsWith(CLOUD_PREFIX) ? [key.slice(CLOUD_PREFIX.length)] : [],
+        ),
+      );
       return;
     }
     default:

@@ -2,7 +2,7 @@
 // the text "error" when it fails (spec §4 and §8).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { FullScreenSpinner } from '../../features/session/components/spinner.tsx';
+import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
 import { startSession } from '../session-start.ts';
 

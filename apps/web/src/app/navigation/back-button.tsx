@@ -1,10 +1,11 @@
 // The one Telegram BackButton handler of the app (spec §2): closes the top-most layer first,
 // then follows the route rules of back-rules.ts. Registered once and removed on unmount.
-import { backButton } from '@tma.js/sdk-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useLayerStack } from '../../components/ui/layer-stack-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { onBackButton, showBackButton } from '../../telegram/back-button.ts';
 import { resolveBack, shouldShowBackButton } from './back-rules.ts';
 import { markBackNavigation, readNavigationState, writeNavigationState } from './navigation-history.ts';
 
@@ -20,8 +21,7 @@ export function BackButtonController() {
   });
 
   useEffect(() => {
-    if (shouldShowBackButton(location.pathname, layersOpen)) backButton.show.ifAvailable();
-    else backButton.hide.ifAvailable();
+    showBackButton(shouldShowBackButton(location.pathname, layersOpen));
   }, [location.pathname, layersOpen]);
 
   useEffect(() => {
@@ -40,14 +40,11 @@ export function BackButtonController() {
         if (placingModal) stack.unregister(placingModal.id);
         return;
       }
-      if (action.type === 'payment-await') void qc.invalidateQueries({ queryKey: ['orders'] });
+      if (action.type === 'payment-await') void qc.invalidateQueries({ queryKey: queryKeys.orders });
       writeNavigationState(markBackNavigation(readNavigationState(), action.to.split('?')[0]!));
       void go(action.to, { replace: action.replace });
     };
-    const off = backButton.onClick.ifAvailable(onBack);
-    return () => {
-      if (off.ok) off.data();
-    };
+    return onBackButton(onBack);
   }, []);
 
   return null;

@@ -1,4 +1,5 @@
 // Where Telegram's back button leads once no layer is open (spec §2). Pure, so each rule is tested.
+import { paths } from '../../lib/paths.ts';
 
 export type BackAction =
   | { type: 'close-placing-modal' }
@@ -17,7 +18,7 @@ export function resolveBack({ pathname, search, placingModalOpen }: BackContext)
     const step = Number(new URLSearchParams(search).get('step') ?? 0);
     // Steps are pushed going forward, so going back one step is a new entry too.
     if (Number.isInteger(step) && step > 0)
-      return { type: 'navigate', to: `/orders/placing?step=${step - 1}`, replace: false };
+      return { type: 'navigate', to: paths.placing(step - 1), replace: false };
     return { type: 'navigate', to: '/', replace: true };
   }
   if (path === '/payment-await') return { type: 'payment-await', to: '/orders/history', replace: true };

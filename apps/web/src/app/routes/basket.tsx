@@ -3,6 +3,7 @@
 import { useNavigate } from 'react-router';
 import { BasketView } from '../../features/cart/components/basket-view.tsx';
 import { useCheckoutStore } from '../../features/checkout/checkout-store.ts';
+import { paths } from '../../lib/paths.ts';
 
 export function Component() {
   const navigate = useNavigate();
@@ -13,7 +14,7 @@ export function Component() {
       <BasketView
         onCheckout={(variantIds) => {
           start(variantIds);
-          void navigate('/orders/placing?step=0');
+          void navigate(paths.placing(0));
         }}
       />
     </section>

@@ -3,7 +3,7 @@
 import type { ProductCard } from '@shop/contract';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { findCategory, useCategories } from '../../features/catalog/api/get-categories.ts';
+import { descendantIds, findCategory, useCategories } from '../../features/catalog/api/get-categories.ts';
 import { CatalogToolbar } from '../../features/catalog/components/catalog-toolbar.tsx';
 import { ProductGrid } from '../../features/catalog/components/product-grid.tsx';
 import { useFilterStore } from '../../features/catalog/filter-store.ts';
@@ -21,12 +21,7 @@ export function Component() {
   );
   const node = path?.at(-1);
   const params = useListingParams({ categoryId: id });
-  const descendants = useMemo(() => {
-    const ids: number[] = [];
-    const walk = (n: NonNullable<typeof node>) => n.children.forEach((c) => (ids.push(c.id), walk(c)));
-    if (node) walk(node);
-    return ids;
-  }, [node]);
+  const descendants = useMemo(() => (node ? descendantIds(node) : []), [node]);
 
   return (
     <section className="catalog-page">
@@ -65,7 +60,11 @@ export function Component() {
       <CatalogToolbar
         params={params}
         categoryScope={descendants}
-        hide={descendants.length === 0 ? ['selectedCategories'] : []}
+        hide={[
+          ...(descendants.length === 0 ? (['selectedCategories'] as const) : []),
+          // Bags, accessories and electronics have no sizes to filter by.
+          ...(node?.sizeless ? (['selectedSizes'] as const) : []),
+        ]}
       />
       <ProductGrid
         params={params}

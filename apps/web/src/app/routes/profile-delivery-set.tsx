@@ -1,4 +1,5 @@
 // profile/delivery/set (a new address) and profile/delivery/set/{id} (editing one).
+import type { DeliveryBody } from '@shop/contract';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { notify } from '../../components/ui/notify.ts';
@@ -6,6 +7,7 @@ import { useDeliveries } from '../../features/delivery/api/get-deliveries.ts';
 import { useSaveDelivery } from '../../features/delivery/api/save-delivery.ts';
 import { AddressListSkeleton } from '../../features/delivery/components/address-list.tsx';
 import { DeliveryForm } from '../../features/delivery/components/delivery-form.tsx';
+import { useSingleFlight } from '../../lib/use-single-flight.ts';
 
 const FORM_ID = 'profile-delivery-form';
 
@@ -16,6 +18,16 @@ export function Component() {
   const save = useSaveDelivery();
   const navigate = useNavigate();
   const existing = editId ? deliveries.data?.find((a) => a.id === editId) : undefined;
+  // «Сохранить» tapped twice saves once.
+  const saveOnce = useSingleFlight(async (data: DeliveryBody) => {
+    try {
+      await save.mutateAsync({ body: data, id: editId });
+      notify.success(editId ? 'Адрес сохранён' : 'Адрес добавлен');
+      void navigate('/profile/delivery', { replace: true });
+    } catch {
+      // The mutation's error toast has told the shopper; the form stays as typed.
+    }
+  });
 
   let body;
   if (editId && deliveries.isPending) body = <AddressListSkeleton />;
@@ -28,15 +40,7 @@ export function Component() {
           formId={FORM_ID}
           initial={existing}
           showDefault
-          onSubmit={async (data) => {
-            try {
-              await save.mutateAsync({ body: data, id: editId });
-              notify.success(editId ? 'Адрес сохранён' : 'Адрес добавлен');
-              void navigate('/profile/delivery', { replace: true });
-            } catch (error) {
-              notify.error(error instanceof Error ? error.message : 'Не удалось сохранить адрес');
-            }
-          }}
+          onSubmit={saveOnce}
         />
         <Button fixed type="submit" form={FORM_ID} loading={save.isPending}>
           Сохранить

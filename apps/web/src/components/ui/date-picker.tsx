@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { formatDateInput, INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
 import { TextField } from './text-field.tsx';
+import { useLayer } from './use-layer.ts';
 import './date-picker.css';
 
 const Calendar = lazy(() => import('./date-picker-calendar.tsx'));
@@ -25,6 +26,8 @@ export function DatePicker({
   const [text, setText] = useState(value ? formatDateInput(value) : '');
   const [touched, setTouched] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  // On order placing, Telegram's back button closes an open calendar before it leaves the step.
+  useLayer('placing-modal', calendarOpen, () => setCalendarOpen(false));
   const parsed = parseDateInput(text);
   const invalid = touched && text.length > 0 && !parsed;
 

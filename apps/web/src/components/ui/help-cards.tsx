@@ -1,9 +1,10 @@
 // Help cards (spec §2): external help articles opened through Telegram's openLink, or a new
 // browser tab when that fails.
+import { env } from '../../config/env.ts';
 import { openExternalLink } from '../../telegram/links.ts';
 import './help-cards.css';
 
-const HELP_BASE: string = (import.meta.env.VITE_HELP_BASE_URL as string | undefined) || 'https://telegra.ph';
+const HELP_BASE = env.VITE_HELP_BASE_URL;
 
 export const HELP_ARTICLES = [
   {

@@ -3,7 +3,10 @@
 // (spec §2 and §4).
 import { create } from 'zustand';
 
-/** 'placing-modal' is the order-placing page's modal: closed by the route rules, not as a layer. */
+/**
+ * 'placing-modal' is a modal on the order-placing page (the date picker's calendar): the route
+ * rules close it before going a step back.
+ */
 export type LayerKind = 'lightbox' | 'drawer' | 'search' | 'confirm' | 'placing-modal';
 
 export type Layer = { id: string; kind: LayerKind; close: () => void };

@@ -1,16 +1,11 @@
 // The toast area (spec §2, §4, §9): sonner at top-centre. Its defaults are the spec's constants:
 // 4000 ms, 3 visible, 356 px wide, 14 px gap, 45 px swipe threshold, 200 ms removal delay.
-import { miniApp, useSignal } from '@tma.js/sdk-react';
 import { Toaster as Sonner } from 'sonner';
+import { useIsDark } from '../../telegram/theme.ts';
 import './toaster.css';
 
 export const TOAST_DURATION_MS = 4000;
 export const TOASTS_VISIBLE = 3;
-
-function useIsDark(): boolean {
-  const dark = useSignal(miniApp.isDark);
-  return dark;
-}
 
 export default function Toaster() {
   const dark = useIsDark();

@@ -4,7 +4,7 @@
 import type { FitPeople, Sorting } from '@shop/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { safeStorage, STORAGE_KEYS } from '../../lib/storage.ts';
 
 /** The spec's five orders; '' is the default order (no `sorting` sent). */
 export const SORT_OPTIONS = [
@@ -77,7 +77,7 @@ export const useFilterStore = create<FilterState>()(
     }),
     {
       name: STORAGE_KEYS.filters,
-      storage: createJSONStorage(() => localStorage),
+      storage: createJSONStorage(() => safeStorage),
       // The sort is never persisted (spec §4).
       partialize: ({
         selectedColors,

@@ -1,4 +1,6 @@
 // Wraps console.log/info/warn/error so the debug console sees them; the original methods still run.
+import { env } from '../../config/env.ts';
+import { readString, writeString } from '../../lib/storage.ts';
 import { LOG_TYPES, useDebugConsoleStore } from './debug-console-store.ts';
 
 let installed = false;
@@ -20,13 +22,9 @@ const DEBUG_FLAG = 'shop/debug';
 
 /** The console is shown in development, or after opening the app once with ?debug=1. */
 export function isDebugConsoleEnabled(): boolean {
-  if (import.meta.env.DEV) return true;
-  try {
-    const requested = new URLSearchParams(window.location.search).get('debug');
-    if (requested === '1') sessionStorage.setItem(DEBUG_FLAG, '1');
-    if (requested === '0') sessionStorage.removeItem(DEBUG_FLAG);
-    return sessionStorage.getItem(DEBUG_FLAG) === '1';
-  } catch {
-    return false;
-  }
+  if (env.DEV) return true;
+  const requested = new URLSearchParams(window.location.search).get('debug');
+  if (requested === '1') writeString(DEBUG_FLAG, '1', 'session');
+  if (requested === '0') writeString(DEBUG_FLAG, null, 'session');
+  return readString(DEBUG_FLAG, 'session') === '1';
 }

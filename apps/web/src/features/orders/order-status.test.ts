@@ -1,6 +1,12 @@
 import { OrderStatusSchema } from '@shop/contract';
 import { describe, expect, it } from 'vitest';
-import { isActiveStatus, ORDER_STATUS_RU, progressIndex, statusTone } from './order-status.ts';
+import {
+  isActiveStatus,
+  ORDER_STATUS_RU,
+  paymentTimeLeft,
+  progressIndex,
+  statusTone,
+} from './order-status.ts';
 
 describe('order statuses (DESIGN §5)', () => {
   it('every status of the contract has a Russian name', () => {
@@ -18,5 +24,14 @@ describe('order statuses (DESIGN §5)', () => {
     expect(isActiveStatus('completed')).toBe(false);
     expect(isActiveStatus('canceled')).toBe(false);
     expect(statusTone('awaiting_payment')).toBe('pending');
+  });
+
+  it('the time an unpaid order has left comes from expires_at, never a fixed 30 minutes', () => {
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(paymentTimeLeft('2026-01-01T12:30:00Z', now)).toBe('30 минут');
+    expect(paymentTimeLeft('2026-01-01T12:01:30Z', now)).toBe('2 минуты');
+    expect(paymentTimeLeft('2026-01-01T12:00:20Z', now)).toBe('1 минуту');
+    expect(paymentTimeLeft('2026-01-01T11:59:00Z', now)).toBeNull();
+    expect(paymentTimeLeft(null, now)).toBeNull();
   });
 });

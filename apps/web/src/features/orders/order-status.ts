@@ -1,5 +1,6 @@
 // Russian names of the order statuses of DESIGN §5 and where each sits on the progress line.
-import type { OrderStatus } from '@shop/contract';
+import { isActiveOrder, type OrderStatus } from '@shop/contract';
+import { countRu } from '../../lib/format.ts';
 
 export const ORDER_STATUS_RU: Record<OrderStatus, string> = {
   awaiting_payment: 'Ожидает оплаты',
@@ -29,7 +30,8 @@ export const PROGRESS_STEPS: readonly { status: OrderStatus; label: string }[] =
 /** Index on the progress line; -1 when the order left it (canceled, refunded). */
 export const progressIndex = (status: OrderStatus) => PROGRESS_STEPS.findIndex((s) => s.status === status);
 
-export const isActiveStatus = (status: OrderStatus) => status !== 'completed' && status !== 'canceled';
+/** Active = neither completed nor canceled; the rule lives in the contract. */
+export const isActiveStatus = isActiveOrder;
 
 export type StatusTone = 'pending' | 'ok' | 'done' | 'bad';
 
@@ -38,4 +40,16 @@ export function statusTone(status: OrderStatus): StatusTone {
   if (status === 'completed') return 'done';
   if (status === 'canceled' || status === 'refunded') return 'bad';
   return 'ok';
+}
+
+const MINUTES = ['минуту', 'минуты', 'минут'] as const;
+
+/**
+ * How long an unpaid order still keeps its stock, from the server's `expires_at` (the TTL is a
+ * server setting, so the app never assumes one); null when unknown or already past.
+ */
+export function paymentTimeLeft(expiresAt: string | null | undefined, now = Date.now()): string | null {
+  if (!expiresAt) return null;
+  const minutes = Math.ceil((Date.parse(expiresAt) - now) / 60_000);
+  return Number.isFinite(minutes) && minutes > 0 ? countRu(minutes, MINUTES) : null;
 }

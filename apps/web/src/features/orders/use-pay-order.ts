@@ -4,20 +4,22 @@
 // outcome is polled and shown.
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { notify } from '../../components/ui/notify.ts';
+import { paths } from '../../lib/paths.ts';
+import { useSingleFlight } from '../../lib/use-single-flight.ts';
 import { openExternalLink } from '../../telegram/links.ts';
 import { getPaymentUrl } from './api/get-payment-url.ts';
 
 export function usePayOrder() {
   const navigate = useNavigate();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: getPaymentUrl,
     onSuccess: ({ url, transaction_guid }) => {
       openExternalLink(url);
-      void navigate(`/payment-await?transaction_guid=${encodeURIComponent(transaction_guid)}`, {
-        replace: true,
-      });
+      void navigate(paths.paymentAwait(transaction_guid), { replace: true });
     },
-    onError: (error) => notify.error(error.message || 'Не удалось открыть оплату'),
+    meta: { errorMessage: 'Не удалось открыть оплату' },
   });
+  // «Оплатить» tapped twice asks for one payment link; the error toast comes from the mutation.
+  const payOnce = useSingleFlight((orderId: number) => mutation.mutateAsync(orderId).catch(() => undefined));
+  return { ...mutation, payOnce };
 }

@@ -4,9 +4,12 @@ import {
   chooseColor,
   chooseVariant,
   displayedPrice,
+  galleryFor,
   hasExtraLevel,
   initialSelection,
+  pictureForColor,
   showSizePicker,
+  sizeTiles,
 } from './variant-selection.ts';
 
 let nextId = 1;
@@ -89,5 +92,30 @@ describe('variant selection', () => {
       from: false,
     });
     expect(displayedPrice(shoes, { color: null, variantId: null })).toEqual({ price: 8990, from: true });
+  });
+
+  it("a colour's picture: its variant's own, else the picture a variant points at, else the product's", () => {
+    const withOwn = variant({ color: 'Черный', image: '/media/black.jpg' });
+    const pointing = variant({ color: 'Белый', img_id: 7 });
+    const bare = variant({ color: 'Синий' });
+    const p = {
+      ...product([withOwn, pointing, bare]),
+      images: [
+        { id: 6, src: '/media/first.jpg' },
+        { id: 7, src: '/media/white.jpg' },
+      ],
+      image_src: '/media/first.jpg',
+    } as Product;
+    expect(pictureForColor(p, 'Черный')).toBe('/media/black.jpg');
+    expect(pictureForColor(p, 'Белый')).toBe('/media/white.jpg');
+    expect(pictureForColor(p, 'Синий')).toBe('/media/first.jpg');
+    expect(galleryFor(p, 'Белый', 10)).toEqual(['/media/white.jpg', '/media/first.jpg']);
+    expect(galleryFor(p, null, 1)).toEqual(['/media/first.jpg']);
+  });
+
+  it('offers no size tile for a variant without a size (a sizeless product)', () => {
+    const bag = product([variant({ color: 'Черный' })], [17]);
+    expect(sizeTiles(bag, initialSelection(bag))).toEqual([]);
+    expect(sizeTiles(shoes, initialSelection(shoes)).map((v) => v.size_eu)).toEqual(['42', '43']);
   });
 });

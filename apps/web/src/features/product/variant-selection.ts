@@ -2,11 +2,9 @@
 // colours in variant order; an "extra level" (a size under the colour) exists when a colour has
 // more than one variant; the first colour is preselected, and the first variant too when no
 // extra level exists; changing colour resets the size if an extra level exists; qty-0 variants
-// can never be chosen; the size picker shows only if the product has none of the categories 17,
-// 8, 374, or a colour is chosen, or no extra level exists.
-import type { Product, Variant } from '@shop/contract';
-
-export const SIZELESS_CATEGORY_IDS = [17, 8, 374] as const;
+// can never be chosen; the size picker shows only if the product is in none of the contract's
+// sizeless categories, or a colour is chosen, or no extra level exists.
+import { SIZELESS_CATEGORY_IDS, type Product, type Variant } from '@shop/contract';
 
 export type Selection = { color: string | null; variantId: number | null };
 
@@ -53,9 +51,7 @@ export function chooseVariant(product: Product, current: Selection, variantId: n
 }
 
 export function showSizePicker(product: Product, selection: Selection): boolean {
-  const sizeless = product.categories.some((c) =>
-    (SIZELESS_CATEGORY_IDS as readonly number[]).includes(c.id),
-  );
+  const sizeless = product.categories.some((c) => SIZELESS_CATEGORY_IDS.includes(c.id));
   return !sizeless || selection.color !== null || !hasExtraLevel(product);
 }
 
@@ -70,4 +66,26 @@ export function displayedPrice(product: Product, selection: Selection): { price:
   return { price: min, from: prices.some((p) => p !== min) };
 }
 
-export const sizeLabel = (v: Variant): string => v.size_eu ?? v.size ?? v.title;
+/** The picture of a colour: a variant's own, else the product picture a variant points at, else the product's. */
+export function pictureForColor(product: Product, color: string): string | null {
+  const variants = variantsForColor(product, color);
+  return (
+    variants.find((v) => v.image)?.image ??
+    product.images.find((i) => variants.some((v) => v.img_id === i.id))?.src ??
+    product.image_src
+  );
+}
+
+/** The gallery: the chosen colour's picture first, then the product's other pictures. */
+export function galleryFor(product: Product, color: string | null, limit: number): string[] {
+  const all = product.images.map((i) => i.src);
+  const first = color === null ? null : pictureForColor(product, color);
+  const ordered = first ? [first, ...all.filter((src) => src !== first)] : all;
+  return ordered.slice(0, limit);
+}
+
+/** The size tiles shown: the picker's variants that have a size; none for a sizeless product. */
+export function sizeTiles(product: Product, selection: Selection): Variant[] {
+  if (!showSizePicker(product, selection)) return [];
+  return variantsForColor(product, selection.color).filter((v) => v.size_eu || v.size);
+}

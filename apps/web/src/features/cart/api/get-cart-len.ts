@@ -1,9 +1,10 @@
 import { CartLenResponseSchema } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The key POST /cart invalidates (spec §7: "cartsLength"). */
-export const CART_LEN_QUERY_KEY = ['cartsLength'] as const;
+export const CART_LEN_QUERY_KEY = queryKeys.cartsLength;
 
 export const getCartLen = async (): Promise<number> =>
   (await api('/v1/cart/len', { schema: CartLenResponseSchema })).result.len;

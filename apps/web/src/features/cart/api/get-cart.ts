@@ -2,9 +2,10 @@
 import { CartResponseSchema, type CartEntry } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The key POST /cart refreshes (spec §7: "carts"). */
-export const CART_QUERY_KEY = ['carts'] as const;
+export const CART_QUERY_KEY = queryKeys.carts;
 
 export const getCart = async (signal?: AbortSignal): Promise<CartEntry[]> =>
   (await api('/v1/cart', { schema: CartResponseSchema, signal })).result;

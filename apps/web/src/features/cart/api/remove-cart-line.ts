@@ -17,6 +17,7 @@ export function useRemoveCartLine() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: removeCartLine,
+    meta: { errorMessage: 'Не удалось удалить товар' },
     onSuccess: (_result, variantId) => {
       const previous = qc.getQueryData<CartEntry[]>(CART_QUERY_KEY);
       if (previous) qc.setQueryData(CART_QUERY_KEY, withoutVariant(previous, variantId));

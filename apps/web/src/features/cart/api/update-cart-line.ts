@@ -26,6 +26,7 @@ export function useUpdateCartLine() {
   return useMutation({
     mutationFn: ({ variantId, quantity }: { variantId: number; quantity: number }) =>
       updateCartLine(variantId, quantity),
+    meta: { errorMessage: 'Не удалось изменить количество' },
     onMutate: async ({ variantId, quantity }) => {
       await qc.cancelQueries({ queryKey: CART_QUERY_KEY });
       const previous = qc.getQueryData<CartEntry[]>(CART_QUERY_KEY);

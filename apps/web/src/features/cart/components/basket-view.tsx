@@ -1,8 +1,8 @@
-// The basket (issue 6 item 6): lines with picture, title, variant, price and a quantity stepper,
+// The basket: lines with picture, title, variant, price and a quantity stepper,
 // removal after confirmation, checkboxes choosing the lines to order (all chosen by default, new
 // lines too), the total of the choice and the button to order. The page decides where ordering
 // leads (`onCheckout`).
-import type { CartEntry, CartVariant } from '@shop/contract';
+import { MAX_LINE_QTY } from '@shop/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,34 +10,17 @@ import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { countRu } from '../../../lib/format.ts';
+import { markProductTap, productHref } from '../../../lib/product-link.ts';
+import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCart } from '../api/get-cart.ts';
+import { cartLines, linesTotal, type CartLine } from '../cart-lines.ts';
 import { useRemoveCartLine } from '../api/remove-cart-line.ts';
 import { useUpdateCartLine } from '../api/update-cart-line.ts';
 import './basket-view.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
-
-export const ITEM_FORMS = ['товар', 'товара', 'товаров'] as const;
-const MAX_LINE_QTY = 99;
-
-export type BasketLine = { entry: CartEntry; variant: CartVariant };
-
-export const basketLines = (cart: CartEntry[]): BasketLine[] =>
-  cart.flatMap((entry) => entry.variants.map((variant) => ({ entry, variant })));
-
-/** Selected lines' count of units and their sum. */
-export function selectionTotal(lines: BasketLine[]) {
-  return lines.reduce(
-    (acc, { variant }) => ({
-      units: acc.units + variant.quantity,
-      sum: acc.sum + variant.price * variant.quantity,
-    }),
-    { units: 0, sum: 0 },
-  );
-}
 
 type Props = { onCheckout: (variantIds: number[]) => void };
 
@@ -59,12 +42,12 @@ export function BasketView({ onCheckout }: Props) {
       </div>
     );
 
-  const lines = basketLines(cart.data);
+  const lines = cartLines(cart.data);
   if (lines.length === 0) return <BasketEmpty />;
 
   const selected = lines.filter((l) => !deselected.has(l.variant.id) && l.variant.qty > 0);
   const allSelected = selected.length === lines.filter((l) => l.variant.qty > 0).length;
-  const { units, sum } = selectionTotal(selected);
+  const { units, sum } = linesTotal(selected);
 
   const toggle = (id: number) => {
     haptic.selection();
@@ -76,7 +59,7 @@ export function BasketView({ onCheckout }: Props) {
     });
   };
 
-  const askRemove = async ({ entry, variant }: BasketLine) => {
+  const askRemove = async ({ entry, variant }: CartLine) => {
     haptic.impact('medium');
     const yes = await confirm({
       title: 'Удалить товар из корзины?',
@@ -88,24 +71,16 @@ export function BasketView({ onCheckout }: Props) {
     if (!yes) return;
     remove.mutate(variant.id, {
       onSuccess: () => notify.success('Товар удалён из корзины'),
-      onError: (error) =>
-        notify.error(error instanceof ApiRequestError ? error.message : 'Не удалось удалить товар'),
     });
   };
 
-  const setQuantity = (line: BasketLine, quantity: number) => {
+  const setQuantity = (line: CartLine, quantity: number) => {
     if (quantity < 1) {
       void askRemove(line);
       return;
     }
     haptic.selection();
-    update.mutate(
-      { variantId: line.variant.id, quantity },
-      {
-        onError: (error) =>
-          notify.error(error instanceof ApiRequestError ? error.message : 'Не удалось изменить количество'),
-      },
-    );
+    update.mutate({ variantId: line.variant.id, quantity });
   };
 
   return (
@@ -149,7 +124,8 @@ export function BasketView({ onCheckout }: Props) {
                 <span className="basket-check__box" aria-hidden="true" />
               </label>
               <Link
-                to={`?id=${entry.product_id}`}
+                to={productHref(entry.product_id)}
+                onClick={markProductTap}
                 className="product-thumb basket-line__image"
                 aria-label={entry.product.title}
               >

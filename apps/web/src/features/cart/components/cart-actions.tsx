@@ -5,6 +5,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddToCart } from '../api/add-to-cart.ts';
 import { useCart } from '../api/get-cart.ts';
@@ -34,7 +35,8 @@ export function CartActions({ productId, variantId, available, onNeedVariant, on
     void navigate('/basket');
   };
 
-  const addChosen = async (): Promise<boolean> => {
+  // A double tap adds once, with one toast.
+  const addChosen = useSingleFlight(async (): Promise<boolean> => {
     if (variantId === null) {
       haptic.warning();
       onNeedVariant();
@@ -48,7 +50,7 @@ export function CartActions({ productId, variantId, available, onNeedVariant, on
       notify.error(CART_FAILED);
       return false;
     }
-  };
+  });
 
   if (!available) {
     return (

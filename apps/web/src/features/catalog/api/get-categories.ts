@@ -20,3 +20,8 @@ export function findCategory(tree: readonly CategoryNode[], id: number): Categor
   }
   return null;
 }
+
+/** Ids of every category below `node`, depth first. */
+export function descendantIds(node: CategoryNode): number[] {
+  return node.children.flatMap((child) => [child.id, ...descendantIds(child)]);
+}

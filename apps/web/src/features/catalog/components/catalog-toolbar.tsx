@@ -2,12 +2,13 @@
 // for sort, colours, brands, sizes, categories and fit, fed by the facets endpoint. A choice in
 // a sheet applies at once (the facets of one kind ignore that kind, so a second value can be
 // added); «Показать» closes the sheet.
-import type { ProductFilters } from '@shop/contract';
+import type { FitPeople, ProductFilters } from '@shop/contract';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
-import { plural } from '../../../lib/plural.ts';
+import { ITEM_FORMS, plural } from '../../../lib/plural.ts';
+import { euSizeLabel } from '../../../lib/variant-label.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useProductFilters } from '../api/get-product-filters.ts';
 import type { ProductListParams } from '../api/get-products.ts';
@@ -22,7 +23,7 @@ import './catalog-toolbar.css';
 
 type Sheet = 'sort' | FilterListKey;
 
-export const FIT_LABELS: Record<string, string> = {
+export const FIT_LABELS: Record<FitPeople, string> = {
   men: 'Мужчинам',
   women: 'Женщинам',
   kids: 'Детям',
@@ -55,11 +56,11 @@ function optionsFor(
     case 'selectedColors':
       return facets.colors.map((c) => ({ value: c.value, label: c.value, count: c.count }));
     case 'selectedSizes':
-      return facets.sizes_eu.map((s) => ({ value: s.value, label: `${s.value} EU`, count: s.count }));
+      return facets.sizes_eu.map((s) => ({ value: s.value, label: euSizeLabel(s.value), count: s.count }));
     case 'selectedFitPeople':
       return facets.fit_people.map((f) => ({
         value: f.value,
-        label: FIT_LABELS[f.value] ?? f.value,
+        label: FIT_LABELS[f.value],
         count: f.count,
       }));
   }
@@ -137,7 +138,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
       </div>
       {/* Always present (a blank line while the count loads), so the grid does not jump. */}
       <p className="catalog-toolbar__total" aria-live="polite">
-        {total === undefined ? '\u00a0' : `${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
+        {total === undefined ? '\u00a0' : `${total} ${plural(total, ITEM_FORMS)}`}
       </p>
 
       <Drawer open={sheet === 'sort'} onOpenChange={(o) => !o && setSheet(null)} title="Сортировка">
@@ -181,9 +182,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
               </Button>
             )}
             <Button size="medium" fullWidth onClick={() => setSheet(null)}>
-              {total === undefined
-                ? 'Показать'
-                : `Показать ${total} ${plural(total, ['товар', 'товара', 'товаров'])}`}
+              {total === undefined ? 'Показать' : `Показать ${total} ${plural(total, ITEM_FORMS)}`}
             </Button>
           </div>
         </Drawer>

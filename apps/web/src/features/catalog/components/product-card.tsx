@@ -5,7 +5,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
-import { useOpenProduct } from './use-open-product.ts';
+import { useOpenProduct } from '../../../lib/product-link.ts';
 import './product-card.css';
 
 export const CARD_IMAGES = 5;

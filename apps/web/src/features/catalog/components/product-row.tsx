@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { productRowQueryOptions, type ProductListParams } from '../api/get-products.ts';
-import { useOpenProduct } from './use-open-product.ts';
+import { useOpenProduct } from '../../../lib/product-link.ts';
 import './product-row.css';
 
 type Props = {

@@ -10,6 +10,7 @@ export function useDeleteDelivery() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteDelivery,
+    meta: { errorMessage: 'Не удалось удалить адрес' },
     onSuccess: () => qc.invalidateQueries({ queryKey: DELIVERY_QUERY_KEY }),
   });
 }

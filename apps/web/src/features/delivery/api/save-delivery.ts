@@ -17,6 +17,7 @@ export function useSaveDelivery() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, id }: { body: DeliveryBody; id?: number }) => saveDelivery(body, id),
+    meta: { errorMessage: 'Не удалось сохранить адрес' },
     onSuccess: () => qc.invalidateQueries({ queryKey: DELIVERY_QUERY_KEY }),
   });
 }

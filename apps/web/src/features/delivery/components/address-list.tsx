@@ -41,7 +41,6 @@ export function AddressList(props: ManageProps | SelectProps) {
     if (!yes) return;
     remove.mutate(a.id, {
       onSuccess: () => notify.success('Адрес удалён'),
-      onError: (e) => notify.error(e.message || 'Не удалось удалить адрес'),
     });
   };
 

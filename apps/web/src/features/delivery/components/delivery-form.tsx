@@ -3,6 +3,7 @@
 // with the contract's DeliveryBodySchema, the same rules as the API.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DeliveryBodySchema, type DeliveryAddress, type DeliveryBody } from '@shop/contract';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -10,6 +11,7 @@ import { formatPhoneInput } from '../../../lib/phone.ts';
 import './delivery-form.css';
 
 type FormInput = z.input<typeof DeliveryBodySchema>;
+export type DeliveryFormDraft = Partial<FormInput>;
 
 type Props = {
   initial?: DeliveryAddress;
@@ -18,6 +20,10 @@ type Props = {
   /** Show the "make default" switch (profile); placing always uses the chosen address. */
   showDefault?: boolean;
   onSubmit: (body: DeliveryBody) => void | Promise<void>;
+  /** What was typed before (order placing keeps it across steps and reloads); wins over `initial`. */
+  draft?: DeliveryFormDraft | null;
+  /** Every change of the typed values. */
+  onDraftChange?: (draft: DeliveryFormDraft) => void;
 };
 
 const FIELDS = [
@@ -27,7 +33,7 @@ const FIELDS = [
   { name: 'fio', label: 'Имя и отчество', autoComplete: 'given-name' },
 ] as const;
 
-export function DeliveryForm({ initial, formId, showDefault, onSubmit }: Props) {
+export function DeliveryForm({ initial, formId, showDefault, onSubmit, draft, onDraftChange }: Props) {
   const form = useForm<FormInput, unknown, DeliveryBody>({
     resolver: zodResolver(DeliveryBodySchema),
     mode: 'onTouched',
@@ -38,9 +44,14 @@ export function DeliveryForm({ initial, formId, showDefault, onSubmit }: Props) 
       last_name: initial?.last_name ?? '',
       phone_number: initial ? formatPhoneInput(initial.phone_number) : '',
       is_default: initial?.is_default ?? false,
+      ...draft,
     },
   });
   const { errors } = form.formState;
+  useEffect(() => {
+    if (!onDraftChange) return;
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => onDraftChange(values) });
+  }, [form, onDraftChange]);
 
   return (
     <form

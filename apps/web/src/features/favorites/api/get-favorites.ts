@@ -2,9 +2,10 @@
 import { FavoritesResponseSchema } from '@shop/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Every favourites cache starts with this key; POST and DELETE refresh them all (spec §7). */
-export const FAVORITES_QUERY_KEY = ['favorites'] as const;
+export const FAVORITES_QUERY_KEY = queryKeys.favorites;
 const FRESH_MS = 10 * 60_000;
 
 export const getFavorites = async (cursor?: number, size?: number, signal?: AbortSignal) =>

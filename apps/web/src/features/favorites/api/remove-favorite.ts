@@ -12,6 +12,7 @@ export const useRemoveFavorite = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeFavorite,
+    meta: { errorMessage: 'Не удалось убрать из избранного' },
     onMutate: async (productId) => {
       // The heart empties at once; the refresh afterwards confirms it.
       await queryClient.cancelQueries({ queryKey: [...FAVORITES_QUERY_KEY, 'ids'] });

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { notify } from '../../../components/ui/notify.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { variantLabel } from '../../../lib/variant-label.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddFavorite } from '../api/add-favorite.ts';
 import './favorite-drawer.css';
@@ -30,12 +31,6 @@ type Props = {
   initialVariantId?: number | null;
 };
 
-/** What a shopper reads on a size button: the size (EU when known) and the colour. */
-export function variantLabel(v: Product['variants'][number]): string {
-  const size = v.size_eu ? `${v.size_eu} EU` : (v.size ?? v.title);
-  return v.color ? `${size} · ${v.color}` : size;
-}
-
 export default function FavoriteDrawer({ open, onOpenChange, product, loading, initialVariantId }: Props) {
   const add = useAddFavorite();
   const { control, handleSubmit, formState, reset } = useForm<FavoriteSizeForm>({
@@ -55,10 +50,7 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading, i
       notify.success(FAVORITE_ADDED);
       close();
     } catch (error) {
-      // The server's own message when it sent one; otherwise the spec's generic text.
-      const own = error instanceof ApiRequestError ? error.code !== 'http' : error instanceof Error;
-      const message = own && error instanceof Error && error.message ? error.message : FAVORITE_FAILED;
-      notify.error(message);
+      notify.error(errorMessage(error, FAVORITE_FAILED));
     }
   });
 
@@ -100,7 +92,7 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading, i
                       field.onChange(v.id);
                     }}
                   >
-                    {variantLabel(v)}
+                    {variantLabel(v, { sizeFirst: true })}
                   </button>
                 ))}
               </div>

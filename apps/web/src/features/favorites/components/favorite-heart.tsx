@@ -1,7 +1,6 @@
 // The heart on cards and in the product drawer (spec §4): on a non-favourite product it opens
 // the favourites drawer to choose a size; on a favourite it removes it.
 import { HeartIcon } from '../../../components/ui/icons.tsx';
-import { notify } from '../../../components/ui/notify.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useFavoriteIds } from '../api/get-favorites.ts';
 import { useRemoveFavorite } from '../api/remove-favorite.ts';
@@ -25,9 +24,7 @@ export function FavoriteHeart({ productId, variant = 'overlay' }: Props) {
         event.stopPropagation();
         if (isFavorite) {
           haptic.impact();
-          remove.mutate(productId, {
-            onError: (error) => notify.error(error.message || 'Не удалось убрать из избранного'),
-          });
+          remove.mutate(productId);
         } else {
           haptic.selection();
           useFavoriteDrawerStore.getState().open(productId);

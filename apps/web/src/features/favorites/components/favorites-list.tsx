@@ -2,10 +2,10 @@
 // the list comes near, each removable; a tap opens the product drawer.
 import type { Favorite } from '@shop/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { notify } from '../../../components/ui/notify.ts';
+import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
+import { useOpenProduct } from '../../../lib/product-link.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useFavoritesInfinite } from '../api/get-favorites.ts';
 import { useRemoveFavorite } from '../api/remove-favorite.ts';
@@ -20,7 +20,7 @@ type Props = {
 export function FavoritesList({ renderSize }: Props) {
   const favorites = useFavoritesInfinite();
   const remove = useRemoveFavorite();
-  const [, setParams] = useSearchParams();
+  const openProduct = useOpenProduct();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = favorites;
 
@@ -82,17 +82,7 @@ export function FavoritesList({ renderSize }: Props) {
       <ul className="favorites-grid" aria-label="Избранные товары">
         {items.map((f) => (
           <li key={f.id} className="favorite-item" data-product-id={f.product.id}>
-            <button
-              type="button"
-              className="favorite-item__open"
-              onClick={() =>
-                setParams((prev) => {
-                  const next = new URLSearchParams(prev);
-                  next.set('id', String(f.product.id));
-                  return next;
-                })
-              }
-            >
+            <button type="button" className="favorite-item__open" onClick={() => openProduct(f.product.id)}>
               <ProductImage
                 className="favorite-item__image"
                 src={f.product.image_src}
@@ -124,9 +114,7 @@ export function FavoritesList({ renderSize }: Props) {
               aria-label={`Удалить из избранного: ${f.product.title}`}
               onClick={() => {
                 haptic.impact();
-                remove.mutate(f.product.id, {
-                  onError: (error) => notify.error(error.message || 'Не удалось удалить из избранного'),
-                });
+                remove.mutate(f.product.id);
               }}
             >
               <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">

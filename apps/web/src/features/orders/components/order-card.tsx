@@ -2,17 +2,17 @@
 import type { Order } from '@shop/contract';
 import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { countRu, formatDateRu } from '../../../lib/format.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
-
-const ITEMS = ['товар', 'товара', 'товаров'] as const;
+import { paths } from '../../../lib/paths.ts';
 
 export function OrderCard({ order }: { order: Order }) {
   const units = order.items.reduce((n, i) => n + i.quantity, 0);
   return (
-    <Link to={`/orders/details/${order.id}`} className="order-card" data-order-id={order.id}>
+    <Link to={paths.orderDetails(order.id)} className="order-card" data-order-id={order.id}>
       <span className="order-card__head">
         <span className="order-card__number">Заказ №{order.id}</span>
         <OrderStatusBadge status={order.status} />
@@ -27,7 +27,7 @@ export function OrderCard({ order }: { order: Order }) {
         {order.items.length > 4 && <span className="order-card__more">+{order.items.length - 4}</span>}
       </span>
       <span className="order-card__foot">
-        <span className="order-card__units">{countRu(units, ITEMS)}</span>
+        <span className="order-card__units">{countRu(units, ITEM_FORMS)}</span>
         <span className="order-card__total">{formatPrice(order.total)}</span>
       </span>
     </Link>

@@ -3,20 +3,19 @@
 import type { Order } from '@shop/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { OrderLines, Totals } from '../../../components/ui/order-lines.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu, formatDateRu } from '../../../lib/format.ts';
+import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPhoneInput } from '../../../lib/phone.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useOrder } from '../api/get-order.ts';
-import { PROGRESS_STEPS, progressIndex } from '../order-status.ts';
+import { PROGRESS_STEPS, paymentTimeLeft, progressIndex } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
-
-const ITEMS = ['товар', 'товара', 'товаров'] as const;
 
 export function OrderDetailsView({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
@@ -49,25 +48,19 @@ export function OrderDetails({ order }: { order: Order }) {
 
       <section className="order-section" aria-labelledby="order-items">
         <h2 id="order-items" className="order-section__title">
-          {countRu(units, ITEMS)}
+          {countRu(units, ITEM_FORMS)}
         </h2>
-        <ul className="order-items">
-          {order.items.map((item) => (
-            <li key={item.variant_id} className="order-item">
-              <span className="product-thumb">
-                <ProductImage src={item.image} size={{ width: 160 }} alt={item.title} loading="lazy" />
-              </span>
-              <span className="order-item__body">
-                <span className="order-item__title">{item.title}</span>
-                <span className="order-item__variant">
-                  {variantLabel(item)}
-                  {item.quantity > 1 ? ` · ${item.quantity} шт.` : ''}
-                </span>
-              </span>
-              <span className="order-item__price">{formatPrice(item.price * item.quantity)}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderLines
+          label="Товары заказа"
+          lines={order.items.map((item) => ({
+            key: item.variant_id,
+            image: item.image,
+            title: item.title,
+            variant: variantLabel(item),
+            quantity: item.quantity,
+            price: item.price,
+          }))}
+        />
       </section>
 
       <section className="order-section" aria-labelledby="order-delivery">
@@ -87,21 +80,10 @@ export function OrderDetails({ order }: { order: Order }) {
         <h2 id="order-payment" className="order-section__title">
           Оплата
         </h2>
-        <p className="order-row">
-          <span>Товары</span>
-          <span>{formatPrice(order.total)}</span>
-        </p>
-        <p className="order-row">
-          <span>Доставка</span>
-          <span>Бесплатно</span>
-        </p>
-        <p className="order-row order-row--total">
-          <span>Итого</span>
-          <span>{formatPrice(order.total)}</span>
-        </p>
+        <Totals units={units} sum={order.total} sumLabel="Итого" />
         <p className="order-kv order-kv--hint">
           {order.status === 'awaiting_payment'
-            ? 'Заказ ждёт оплаты. Неоплаченный заказ отменяется через 30 минут.'
+            ? awaitingPaymentNote(order.expires_at)
             : order.status === 'canceled'
               ? 'Заказ отменён.'
               : order.status === 'refunded'
@@ -116,7 +98,7 @@ export function OrderDetails({ order }: { order: Order }) {
           loading={pay.isPending}
           onClick={() => {
             haptic.impact();
-            pay.mutate(order.id);
+            void pay.payOnce(order.id);
           }}
         >
           Оплатить {formatPrice(order.total)}
@@ -159,4 +141,9 @@ function OrderDetailsSkeleton() {
       <SkeletonBlock style={{ height: 90, borderRadius: 12 }} />
     </div>
   );
+}
+
+function awaitingPaymentNote(expiresAt: string | null): string {
+  const left = paymentTimeLeft(expiresAt);
+  return left ? `Заказ ждёт оплаты. Неоплаченный заказ отменится через ${left}.` : 'Заказ ждёт оплаты.';
 }

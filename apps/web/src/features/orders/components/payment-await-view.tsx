@@ -1,27 +1,36 @@
 // payment-await?transaction_guid=: polls GET /payment/status and shows the wait, the success or
 // the failure with the way on (to the order, paying again, the orders history).
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { haptic } from '../../../telegram/haptics.ts';
+import { orderQueryOptions } from '../api/get-order.ts';
 import { usePaymentStatus } from '../api/get-payment-status.ts';
+import { paymentTimeLeft } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import './orders.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string }) {
   const status = usePaymentStatus(transactionGuid);
   const qc = useQueryClient();
   const pay = usePayOrder();
   const outcome = status.data?.status;
+  // A failed payment leaves the order waiting; how long it keeps its stock is the order's own.
+  const failed = outcome !== undefined && outcome !== 'pending' && outcome !== 'succeeded';
+  const failedOrderId = failed ? status.data?.order_id : undefined;
+  const failedOrder = useQuery({ ...orderQueryOptions(failedOrderId ?? 0), enabled: !!failedOrderId });
+  const left = paymentTimeLeft(failedOrder.data?.expires_at);
 
   useEffect(() => {
     if (outcome === 'succeeded') haptic.success();
     if (outcome === 'canceled') haptic.error();
     // The order changed: every order list and the order itself are read again.
-    if (outcome && outcome !== 'pending') void qc.invalidateQueries({ queryKey: ['orders'] });
+    if (outcome && outcome !== 'pending') void qc.invalidateQueries({ queryKey: queryKeys.orders });
   }, [outcome, qc]);
 
   // A check that failed (network, server) is not a missing payment: say so and let it retry.
@@ -83,7 +92,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         </p>
         <div className="payment-result__actions">
           <Link
-            to={`/orders/details/${orderId}`}
+            to={paths.orderDetails(orderId)}
             replace
             className="button button--primary button--large button--full"
           >
@@ -102,14 +111,15 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
       <ResultIcon kind="failure" />
       <h2 className="payment-result__title">Оплата не прошла</h2>
       <p className="payment-result__text">
-        Деньги не списаны. Заказ №{orderId} ждёт оплаты ещё 30 минут — попробуйте оплатить снова.
+        Деньги не списаны. Заказ №{orderId} ждёт оплаты{left ? ` ещё ${left}` : ''} — попробуйте оплатить
+        снова.
       </p>
       <div className="payment-result__actions">
-        <Button fullWidth loading={pay.isPending} onClick={() => pay.mutate(orderId)}>
+        <Button fullWidth loading={pay.isPending} onClick={() => void pay.payOnce(orderId)}>
           Оплатить снова
         </Button>
         <Link
-          to={`/orders/details/${orderId}`}
+          to={paths.orderDetails(orderId)}
           replace
           className="button button--secondary button--large button--full"
         >

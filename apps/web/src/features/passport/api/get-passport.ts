@@ -3,8 +3,9 @@
 import { PassportResponseSchema, type Passport } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const PASSPORT_QUERY_KEY = ['passport', 'reveal'] as const;
+export const PASSPORT_QUERY_KEY = queryKeys.passport;
 
 export const getPassport = async (): Promise<Passport | null> =>
   (await api('/v1/passport', { query: { reveal: 1 }, schema: PassportResponseSchema })).result;

@@ -5,6 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PassportBodySchema, type Passport, type PassportBody } from '@shop/contract';
 import { format, isValid, parse } from 'date-fns';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { Digits12Field, EmailField, SeriesField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { usePassport } from '../api/get-passport.ts';
 import { useSavePassport } from '../api/save-passport.ts';
 import './passport-form.css';
@@ -32,10 +34,13 @@ type Props = {
   submitLabel: string;
   /** Called after a successful PUT /passport. */
   onSaved: (saved: Passport | null) => void;
+  /** Edits not saved yet, kept by the caller (order placing) so going back does not drop them. */
+  draft?: Partial<FormInput> | null;
+  onDraftChange?: (draft: Partial<FormInput>) => void;
 };
 
 /** Loads the owner's passport record, then shows the form prefilled with it. */
-export function PassportEditor({ submitLabel, onSaved }: Props) {
+export function PassportEditor(props: Props) {
   const passport = usePassport();
   if (passport.isPending) return <PassportSkeleton />;
   if (passport.isError)
@@ -47,10 +52,16 @@ export function PassportEditor({ submitLabel, onSaved }: Props) {
         </button>
       </p>
     );
-  return <PassportForm initial={passport.data} submitLabel={submitLabel} onSaved={onSaved} />;
+  return <PassportForm initial={passport.data} {...props} />;
 }
 
-function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Passport | null }) {
+function PassportForm({
+  initial,
+  submitLabel,
+  onSaved,
+  draft,
+  onDraftChange,
+}: Props & { initial: Passport | null }) {
   const save = useSavePassport();
   const form = useForm<FormInput, unknown, PassportBody>({
     resolver: zodResolver(PassportBodySchema),
@@ -65,9 +76,14 @@ function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Pass
       birth_date: initial?.birth_date ?? '',
       inn: initial?.inn ?? '',
       email: initial?.email ?? '',
+      ...draft,
     },
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => {
+    if (!onDraftChange) return;
+    return form.subscribe({ formState: { values: true }, callback: ({ values }) => onDraftChange(values) });
+  }, [form, onDraftChange]);
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -77,7 +93,7 @@ function PassportForm({ initial, submitLabel, onSaved }: Props & { initial: Pass
       if (error instanceof ApiRequestError && error.field && error.field in body) {
         form.setError(error.field as keyof FormInput, { message: error.message });
       }
-      notify.error(error instanceof Error ? error.message : 'Не удалось сохранить данные');
+      notify.error(errorMessage(error, 'Не удалось сохранить данные'));
     }
   });
 

@@ -1,6 +1,7 @@
 import { ProductResponseSchema, type Product } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getProduct = async (id: number): Promise<Product> =>
   (await api(`/v1/product/${id}`, { schema: ProductResponseSchema })).result;
@@ -8,7 +9,7 @@ export const getProduct = async (id: number): Promise<Product> =>
 /** Runs only when a product id exists (spec §5); fresh for 10 minutes (spec §9). */
 export const productQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: ['product', id],
+    queryKey: queryKeys.product(id),
     queryFn: () => getProduct(id!),
     enabled: id !== null,
     staleTime: 10 * 60_000,

@@ -1,44 +1,37 @@
-// The product drawer (spec §2–§5, §8, §9): a full-screen sheet for the product in `?id=`. The
-// gallery (first 10 pictures, width 600, 4 loaded ahead) opens the lightbox (height 1200); colour
-// thumbnails; the size picker by the rule of categories 17, 8, 374; qty-0 variants disabled;
-// price following the chosen variant; the cart buttons and the heart come from the composing
-// module (features never import each other); size chart, description, characteristics,
-// similar products, share.
+// The product drawer: a full-screen sheet for the product in `?id=`, arranging the gallery, the
+// colour and size pickers, the specs, sharing and similar products. The cart buttons and the
+// heart come from the composing module, because features never import each other.
 import type { Product } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
-import useEmblaCarousel from 'embla-carousel-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareProduct } from '../../../telegram/links.ts';
 import { productQueryOptions } from '../api/get-product.ts';
-import { hasImage, SafeHtml } from '../safe-html.tsx';
 import {
   chooseColor,
   chooseVariant,
-  colorsOf,
   displayedPrice,
+  galleryFor,
   initialSelection,
-  showSizePicker,
-  sizeLabel,
-  variantsForColor,
+  sizeTiles,
   type Selection,
 } from '../variant-selection.ts';
+import { ColorPicker } from './color-picker.tsx';
+import { Gallery } from './gallery.tsx';
+import { ProductSpecs } from './product-specs.tsx';
+import { SizePicker } from './size-picker.tsx';
 import './product-drawer.css';
 import { SimilarProducts } from './similar-products.tsx';
 
 const ImageLightbox = lazy(() => import('../../../components/ui/image-lightbox.tsx'));
 const SizeChartDrawer = lazy(() => import('../../../components/ui/size-chart-drawer.tsx'));
 
-export const GALLERY_IMAGES = 10;
-export const GALLERY_WIDTH = 600;
-export const LIGHTBOX_HEIGHT = 1200;
-export const PRELOAD_AHEAD = 4;
-export const COLOR_THUMB_PX = 80;
+const GALLERY_IMAGES = 10;
+const LIGHTBOX_HEIGHT = 1200;
 
 const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
 
@@ -139,19 +132,20 @@ function ProductBody({
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const [sizeChartOpen, setSizeChartOpen] = useState(false);
   const [needSize, setNeedSize] = useState(false);
+  const sizes = useRef<HTMLElement>(null);
+  // Each time the cart buttons need a size, the picker scrolls into view.
+  const [pointAtSizes, setPointAtSizes] = useState(0);
+  useEffect(() => {
+    if (pointAtSizes > 0) sizes.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [pointAtSizes]);
 
-  const colors = colorsOf(product);
-  const images = product.images.slice(0, GALLERY_IMAGES);
+  const images = galleryFor(product, selection.color, GALLERY_IMAGES);
   const { price, from } = displayedPrice(product, selection);
-  const sizeVariants = variantsForColor(product, selection.color);
-  const pickerShown = showSizePicker(product, selection);
   const available = product.variants.some((v) => v.qty > 0);
-  const description = product.description.trim();
-  const showDescription = description !== '' && !hasImage(description);
 
-  const slides = images.flatMap((image) => {
+  const slides = images.flatMap((src) => {
     try {
-      return [{ src: imageUrl(image.src, { height: LIGHTBOX_HEIGHT }), alt: title }];
+      return [{ src: imageUrl(src, { height: LIGHTBOX_HEIGHT }), alt: title }];
     } catch {
       return [];
     }
@@ -159,12 +153,7 @@ function ProductBody({
 
   return (
     <>
-      <Gallery
-        images={images.map((i) => i.src)}
-        title={title}
-        onOpen={(i) => setLightboxIndex(i)}
-        heart={heart}
-      />
+      <Gallery images={images} title={title} onOpen={setLightboxIndex} heart={heart} />
 
       <div className="product-drawer__head">
         <p className="product-drawer__price" data-testid="product-price">
@@ -175,105 +164,26 @@ function ProductBody({
         <h2 className="product-drawer__title">{title}</h2>
       </div>
 
-      {colors.length > 0 && (
-        <section className="product-drawer__section" aria-label="Цвет">
-          <h3 className="product-drawer__label">
-            Цвет: <span>{selection.color ?? 'не выбран'}</span>
-          </h3>
-          <div className="color-thumbs" role="radiogroup" aria-label="Цвет">
-            {colors.map((color) => {
-              const variants = variantsForColor(product, color);
-              const soldOut = variants.every((v) => v.qty === 0);
-              const picture =
-                variants.find((v) => v.image)?.image ??
-                product.images.find((i) => variants.some((v) => v.img_id === i.id))?.src ??
-                product.image_src;
-              return (
-                <button
-                  key={color}
-                  type="button"
-                  role="radio"
-                  aria-checked={selection.color === color}
-                  aria-label={soldOut ? `${color}, нет в наличии` : color}
-                  className={`color-thumb${selection.color === color ? ' color-thumb--selected' : ''}${soldOut ? ' color-thumb--sold-out' : ''}`}
-                  onClick={() => {
-                    haptic.selection();
-                    setNeedSize(false);
-                    setSelection((s) => chooseColor(product, s, color));
-                  }}
-                >
-                  <ProductImage src={picture} size={{ height: COLOR_THUMB_PX }} alt="" loading="lazy" />
-                  <span>{color}</span>
-                </button>
-              );
-            })}
-          </div>
-        </section>
-      )}
-
-      {pickerShown && sizeVariants.length > 0 && (
-        <section className="product-drawer__section product-drawer__sizes" aria-label="Размер">
-          <div className="product-drawer__row">
-            <h3 className="product-drawer__label">Размер</h3>
-            {product.size_table && (
-              <button
-                type="button"
-                className="product-drawer__size-chart"
-                onClick={() => setSizeChartOpen(true)}
-              >
-                Размерная сетка
-              </button>
-            )}
-          </div>
-          <div className="size-grid" role="radiogroup" aria-label="Размер">
-            {sizeVariants.map((v) => (
-              <button
-                key={v.id}
-                type="button"
-                role="radio"
-                aria-checked={selection.variantId === v.id}
-                disabled={v.qty === 0}
-                aria-disabled={v.qty === 0}
-                className={`size-option${selection.variantId === v.id ? ' size-option--selected' : ''}`}
-                onClick={() => {
-                  haptic.selection();
-                  setNeedSize(false);
-                  setSelection((s) => chooseVariant(product, s, v.id));
-                }}
-              >
-                <span>{sizeLabel(v)}</span>
-                <small>{v.qty === 0 ? 'нет' : formatPrice(v.price)}</small>
-              </button>
-            ))}
-          </div>
-          {needSize && (
-            <p className="product-drawer__hint" role="alert">
-              Выберите размер
-            </p>
-          )}
-        </section>
-      )}
-
-      {showDescription && (
-        <section className="product-drawer__section product-drawer__description" aria-label="Описание">
-          <h3 className="product-drawer__label">Описание</h3>
-          <SafeHtml html={description} />
-        </section>
-      )}
-
-      {product.characteristics.length > 0 && (
-        <section className="product-drawer__section" aria-label="Характеристики">
-          <h3 className="product-drawer__label">Характеристики</h3>
-          <dl className="product-drawer__specs">
-            {product.characteristics.map((c) => (
-              <div key={c.key}>
-                <dt>{c.key}</dt>
-                <dd>{c.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      )}
+      <ColorPicker
+        product={product}
+        color={selection.color}
+        onChoose={(color) => {
+          setNeedSize(false);
+          setSelection((s) => chooseColor(product, s, color));
+        }}
+      />
+      <SizePicker
+        ref={sizes}
+        tiles={sizeTiles(product, selection)}
+        variantId={selection.variantId}
+        needSize={needSize}
+        onSizeChart={product.size_table ? () => setSizeChartOpen(true) : null}
+        onChoose={(variantId) => {
+          setNeedSize(false);
+          setSelection((s) => chooseVariant(product, s, variantId));
+        }}
+      />
+      <ProductSpecs product={product} />
 
       <button
         type="button"
@@ -296,9 +206,7 @@ function ProductBody({
             available,
             onNeedVariant: () => {
               setNeedSize(true);
-              document
-                .querySelector('.product-drawer__sizes')
-                ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+              setPointAtSizes((n) => n + 1);
             },
             onLeave,
           })}
@@ -316,65 +224,5 @@ function ProductBody({
         </Suspense>
       )}
     </>
-  );
-}
-
-function Gallery({
-  images,
-  title,
-  onOpen,
-  heart,
-}: {
-  images: string[];
-  title: string;
-  onOpen: (index: number) => void;
-  heart: ReactNode;
-}) {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: false });
-  const [index, setIndex] = useState(0);
-  const [reach, setReach] = useState(PRELOAD_AHEAD);
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => {
-      const i = embla.selectedScrollSnap();
-      setIndex(i);
-      setReach((r) => Math.max(r, i + PRELOAD_AHEAD));
-    };
-    embla.on('select', onSelect);
-    return () => {
-      embla.off('select', onSelect);
-    };
-  }, [embla]);
-
-  const sources = images.length > 0 ? images : [null];
-  return (
-    <div className="gallery">
-      <div className="gallery__viewport" ref={emblaRef}>
-        <div className="gallery__track">
-          {sources.map((src, i) => (
-            <button
-              key={`${src ?? 'none'}-${i}`}
-              type="button"
-              className="gallery__slide"
-              aria-label={`Фото ${i + 1} из ${sources.length}`}
-              onClick={() => src && onOpen(i)}
-            >
-              {/* The current picture and 4 ahead load; the rest wait until the shopper nears them. */}
-              {i <= reach ? (
-                <ProductImage src={src} size={{ width: GALLERY_WIDTH }} alt={i === 0 ? title : ''} />
-              ) : (
-                <span className="gallery__placeholder" />
-              )}
-            </button>
-          ))}
-        </div>
-      </div>
-      {sources.length > 1 && (
-        <div className="gallery__counter" aria-hidden="true">
-          {index + 1} / {sources.length}
-        </div>
-      )}
-      {heart && <div className="gallery__heart">{heart}</div>}
-    </div>
   );
 }

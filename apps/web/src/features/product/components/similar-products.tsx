@@ -1,14 +1,14 @@
 // "Похожие товары": a horizontal row of 162 px cards; a card without a price shows none (spec §3).
-import { useSearchParams } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
+import { useOpenProduct } from '../../../lib/product-link.ts';
 import { hasPrice, useSimilar } from '../api/get-similar.ts';
 
 export const SIMILAR_CARD_PX = 162;
 
 export function SimilarProducts({ productId }: { productId: number }) {
   const similar = useSimilar(productId);
-  const [, setParams] = useSearchParams();
+  const openProduct = useOpenProduct();
   if (similar.isSuccess && similar.data.length === 0) return null;
   return (
     <section className="product-drawer__section similar" aria-label="Похожие товары">
@@ -22,20 +22,7 @@ export function SimilarProducts({ productId }: { productId: number }) {
           ))}
         {similar.data?.map((p) => (
           <li key={p.product_id} className="similar__card">
-            <button
-              type="button"
-              onClick={() => {
-                performance.mark('product-tap');
-                setParams(
-                  (prev) => {
-                    const next = new URLSearchParams(prev);
-                    next.set('id', String(p.product_id));
-                    return next;
-                  },
-                  { replace: true },
-                );
-              }}
-            >
+            <button type="button" onClick={() => openProduct(p.product_id, { replace: true })}>
               <ProductImage
                 className="similar__image"
                 src={p.image_src}

@@ -1,0 +1,62 @@
+// The order-then-pay policy of the confirm step: POST /order with the attempt's Idempotency-Key,
+// then the payment link. What a failure means is read from its code, never its text.
+import type { DeliveryAddress } from '@shop/contract';
+import type { CartLine } from '../../../features/cart/cart-lines.ts';
+import { useCheckoutStore } from '../../../features/checkout/checkout-store.ts';
+import { useCreateOrder } from '../../../features/orders/api/create-order.ts';
+import { usePayOrder } from '../../../features/orders/use-pay-order.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { hasErrorCode } from '../../../lib/error-message.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { haptic } from '../../../telegram/haptics.ts';
+
+type Options = {
+  lines: readonly CartLine[];
+  address: DeliveryAddress | undefined;
+  onEdit: (step: number) => void;
+};
+
+export function usePlaceAndPay({ lines, address, onEdit }: Options) {
+  const { idempotencyKey, finish } = useCheckoutStore();
+  const createOrder = useCreateOrder();
+  const pay = usePayOrder();
+  const pending = createOrder.isPending || pay.isPending;
+
+  // A double tap places one order.
+  const placeAndPay = useSingleFlight(async () => {
+    if (!address) return onEdit(1);
+    haptic.impact('medium');
+    let orderId: number;
+    try {
+      // The same key on every retry of this attempt: a lost answer never makes a second order.
+      const order = await createOrder.mutateAsync({
+        key: idempotencyKey,
+        body: {
+          delivery_id: address.id,
+          items: lines.map((l) => ({
+            product_id: l.entry.product_id,
+            variant_id: l.variant.id,
+            quantity: l.variant.quantity,
+          })),
+        },
+      });
+      orderId = order.id;
+    } catch (error) {
+      // The mutation's error toast has told the shopper what went wrong.
+      if (hasErrorCode(error, 'passport_required')) onEdit(2);
+      // Refused (out of stock…): the next press is a new attempt. A network failure keeps the key.
+      else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) finish();
+      return;
+    }
+    // Until the payment link opens, a retry replays the same key and so pays the same order;
+    // after it, the next checkout is a new attempt.
+    try {
+      await pay.mutateAsync(orderId);
+      finish();
+    } catch {
+      // The payment mutation has told the shopper; the key is kept for the retry.
+    }
+  });
+
+  return { placeAndPay, pending };
+}

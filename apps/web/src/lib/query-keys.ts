@@ -1,0 +1,18 @@
+// Every cache key the app shares across features, named after the spec's calls. A feature reads
+// and invalidates another feature's data through these, never through a literal.
+export const queryKeys = {
+  /** GET /cart */
+  carts: ['carts'] as const,
+  /** GET /cart/length */
+  cartsLength: ['cartsLength'] as const,
+  /** GET /order… (every list and every single order) */
+  orders: ['orders'] as const,
+  /** GET /product/{id}; without an id, every product. */
+  product: (id?: number | null) => (id === undefined ? (['product'] as const) : (['product', id] as const)),
+  /** GET /favorites… */
+  favorites: ['favorites'] as const,
+  /** GET /delivery */
+  delivery: ['delivery'] as const,
+  /** GET /passport?reveal=1 */
+  passport: ['passport', 'reveal'] as const,
+};

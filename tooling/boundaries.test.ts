@@ -1,0 +1,66 @@
+// Proves each boundary rule of eslint.config.js: every fixture, linted as if it sat at the path
+// named in its first line, breaks exactly its rule; the same code where it belongs passes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const FIXTURES = path.join(import.meta.dirname, 'lint-fixtures');
+const RULES = [
+  'shop/web-boundaries',
+  'no-restricted-imports',
+  'no-restricted-syntax',
+  'no-restricted-globals',
+  'no-restricted-properties',
+];
+
+const eslint = new ESLint({
+  cwd: root,
+  ignore: false,
+  // Only the boundary rules: the type-aware rules need files the TypeScript project knows.
+  ruleFilter: ({ ruleId }) => RULES.includes(ruleId),
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+});
+
+async function lintAs(fixture: string, filePath: string) {
+  const code = readFileSync(path.join(FIXTURES, fixture), 'utf8');
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.map((m) => m.ruleId);
+}
+
+describe('web boundaries are linted', () => {
+  it('a feature may not import another feature', async () => {
+    expect(await lintAs('cross-feature.ts', 'apps/web/src/features/orders/components/x.ts')).toEqual([
+      'shop/web-boundaries',
+    ]);
+    expect(await lintAs('cross-feature.ts', 'apps/web/src/features/cart/components/x.ts')).toEqual([]);
+  });
+
+  it('shared folders may not import features or app', async () => {
+    expect(await lintAs('shared-imports-feature.ts', 'apps/web/src/lib/x.ts')).toEqual([
+      'shop/web-boundaries',
+    ]);
+    expect(await lintAs('shared-imports-feature.ts', 'apps/web/src/app/x.ts')).toEqual([]);
+  });
+
+  it('the Telegram SDK only under src/telegram', async () => {
+    expect(await lintAs('sdk-outside-telegram.ts', 'apps/web/src/app/x.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await lintAs('sdk-outside-telegram.ts', 'apps/web/src/telegram/x.ts')).toEqual([]);
+  });
+
+  it('import.meta.env only in src/config/env.ts', async () => {
+    expect(await lintAs('env-outside-config.ts', 'apps/web/src/lib/x.ts')).toEqual(['no-restricted-syntax']);
+    expect(await lintAs('env-outside-config.ts', 'apps/web/src/config/env.ts')).toEqual([]);
+  });
+
+  it('localStorage and sessionStorage only in src/lib/storage.ts', async () => {
+    expect(await lintAs('storage-outside-lib.ts', 'apps/web/src/features/cart/x.ts')).toEqual([
+      'no-restricted-globals',
+      'no-restricted-properties',
+    ]);
+    expect(await lintAs('storage-outside-lib.ts', 'apps/web/src/lib/storage.ts')).toEqual([]);
+  });
+});
