@@ -6,6 +6,7 @@ import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { BUY_PAGES } from './buy-pages.ts';
+import { adminRoute } from './admin-routes.ts';
 
 const placeholder = (path: string, title: string, extra: Omit<RouteHandle, 'title'> = {}): RouteObject => ({
   path,
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
     children: [
       { element: <NavLayout />, children: withNavigation },
       { element: <PlainLayout />, children: withoutNavigation },
+      adminRoute,
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,0 +1,5 @@
+import { OrdersView } from '../../../features/admin/components/orders-view.tsx';
+
+export function Component() {
+  return <OrdersView />;
+}
