@@ -1,5 +1,5 @@
 import { AuditView } from '../../../features/admin/components/audit-view.tsx';
 
-export function Component() {
+export default function Page() {
   return <AuditView />;
 }

@@ -1,5 +1,5 @@
 import { ImportView } from '../../../features/admin/components/import-view.tsx';
 
-export function Component() {
+export default function Page() {
   return <ImportView />;
 }

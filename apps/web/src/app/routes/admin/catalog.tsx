@@ -1,5 +1,5 @@
 import { CatalogView } from '../../../features/admin/components/catalog-view.tsx';
 
-export function Component() {
+export default function Page() {
   return <CatalogView />;
 }

@@ -1,5 +1,5 @@
 import { OrdersView } from '../../../features/admin/components/orders-view.tsx';
 
-export function Component() {
+export default function Page() {
   return <OrdersView />;
 }

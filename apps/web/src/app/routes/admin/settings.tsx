@@ -1,5 +1,5 @@
 import { SettingsView } from '../../../features/admin/components/settings-view.tsx';
 
-export function Component() {
+export default function Page() {
   return <SettingsView />;
 }

@@ -1,5 +1,5 @@
 import { StaffView } from '../../../features/admin/components/staff-view.tsx';
 
-export function Component() {
+export default function Page() {
   return <StaffView />;
 }
