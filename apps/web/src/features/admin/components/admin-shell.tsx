@@ -7,7 +7,7 @@ import { ROLE_RU } from '../admin-labels.ts';
 import './admin.css';
 
 const SECTIONS = [
-  { to: '/admin', label: 'Заказы', end: false, match: /^\/admin(\/orders.*)?$/ },
+  { to: '/admin', label: 'Заказы', end: true, match: /^\/admin(\/orders.*)?$/ },
   { to: '/admin/catalog', label: 'Каталог', end: true },
   { to: '/admin/catalog/import', label: 'Импорт', end: true, operate: true },
   { to: '/admin/staff', label: 'Сотрудники', end: true },
