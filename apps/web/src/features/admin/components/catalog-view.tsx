@@ -200,7 +200,11 @@ function VariantRow({ variant, canEdit }: { variant: Variant; canEdit: boolean }
   const [qty, setQty] = useState(String(variant.qty));
   const patch = usePatchVariant();
   const changed = Number(price) !== variant.price || Number(qty) !== variant.qty;
-  const label = [variant.title, variant.size_eu ? `EU ${variant.size_eu}` : null].filter(Boolean).join(' · ');
+  // The variant's own title repeats the product's; colour and sizes tell the rows apart.
+  const label =
+    [variant.color, variant.size, variant.size_eu ? `EU ${variant.size_eu}` : null]
+      .filter(Boolean)
+      .join(' · ') || variant.title;
   return (
     <tr>
       <td>{label || `№${variant.id}`}</td>

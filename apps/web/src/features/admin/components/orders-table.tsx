@@ -72,6 +72,9 @@ const columns = helper.columns([
   helper.accessor('created_at', { header: 'Создан', cell: ({ getValue }) => formatDateTime(getValue()) }),
 ]);
 
+/** A role that may not change orders gets no checkboxes at all. */
+const readOnlyColumns = columns.filter((c) => c.id !== 'select');
+
 type Props = {
   orders: AdminOrderRow[];
   selection: RowSelectionState;
@@ -82,7 +85,7 @@ type Props = {
 export function OrdersTable({ orders, selection, onSelectionChange, selectable }: Props) {
   const table = useTable({
     features,
-    columns,
+    columns: selectable ? columns : readOnlyColumns,
     data: orders,
     getRowId: (row) => String(row.id),
     enableRowSelection: selectable,
