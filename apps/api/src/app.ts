@@ -30,6 +30,11 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import botPlugin, { type BotPluginOptions } from './modules/bot/bot.plugin.ts';
+import { botRoutes } from './modules/bot/bot.routes.ts';
+import { DEMO_SHOPPER } from './modules/dev/dev.routes.ts';
+import { syncEnvOwners } from './modules/staff/staff.repository.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { AppError, errorBody } from './plugins/errors.ts';
 
@@ -48,6 +53,8 @@ export type BuildOptions = {
   logger?: boolean | Record<string, unknown>;
   /** Requests per minute per address on the sign-in route. */
   authRateLimitPerMin?: number;
+  /** Outbox worker tuning (tests make it quick). */
+  bot?: BotPluginOptions;
 };
 
 /** Request bodies of this API are small; anything larger is refused with 413. */
@@ -101,6 +108,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Our plugins.
   await app.register(errorsPlugin);
   await app.register(authPlugin, { jwtSecret: env.jwtSecret });
+  await app.register(botPlugin, options.bot ?? {});
+  // Owners from ADMIN_TELEGRAM_IDS; with the dev login the demo shopper owns the demo shop.
+  await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
+  const paymentProvider = createPaymentProvider(env, database.db);
 
   // Routes.
   await app.register(healthRoutes);
@@ -118,7 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await v1.register(favoritesRoutes);
       await v1.register(deliveryRoutes);
       await v1.register(passportRoutes);
-      await v1.register(paymentRoutes, { provider: createPaymentProvider(env, database.db) });
+      await v1.register(paymentRoutes, { provider: paymentProvider });
+      await v1.register(adminRoutes, { prefix: '/admin', provider: paymentProvider });
+      await v1.register(botRoutes, { shopBot: app.shopBot });
       await v1.register(catalogV1Routes);
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });

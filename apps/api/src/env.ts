@@ -43,6 +43,21 @@ const EnvSchema = z.object({
   IMAGE_HOSTS: z.string().default(''),
   /** Seed the demo catalogue on start when the catalogue is empty (default: on, except in production). */
   SEED_DEMO: flag.optional(),
+  /** Telegram user ids (comma list) of the shop's owners, written into `staff` at start-up. */
+  ADMIN_TELEGRAM_IDS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(',').every((s) => !s.trim() || /^\d{1,16}$/.test(s.trim())),
+      'a comma list of Telegram user ids',
+    ),
+  /** Bot API server (tests point it at a local fake). */
+  BOT_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token with each webhook update. */
+  BOT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, '1–256 characters A-Z, a-z, 0-9, _ and -')
+    .optional(),
 });
 
 export type Env = {
@@ -69,6 +84,11 @@ export type Env = {
   publicUrl: string | undefined;
   imageHosts: string[];
   seedDemo: boolean;
+  adminTelegramIds: number[];
+  botApiRoot: string;
+  botWebhookSecret: string | undefined;
+  /** Messages go out only with a real BOT_TOKEN; with the made-up dev token they wait in the outbox. */
+  botCanSend: boolean;
 };
 
 export class EnvError extends Error {}
@@ -170,5 +190,16 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    adminTelegramIds: [
+      ...new Set(
+        e.ADMIN_TELEGRAM_IDS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map(Number),
+      ),
+    ],
+    botApiRoot: e.BOT_API_ROOT.replace(/\/+$/, ''),
+    botWebhookSecret: e.BOT_WEBHOOK_SECRET,
+    botCanSend: e.BOT_TOKEN !== undefined,
   };
 }

@@ -2,7 +2,7 @@
 // with a made-up bot token the way Telegram does.
 import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { TelegramUser } from '../modules/auth/init-data.ts';
@@ -34,6 +34,10 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     publicUrl: undefined,
     imageHosts: [],
     seedDemo: false,
+    adminTelegramIds: [],
+    botApiRoot: 'http://127.0.0.1:9',
+    botWebhookSecret: undefined,
+    botCanSend: false,
     ...overrides,
   };
 }
@@ -42,17 +46,28 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 
 export async function buildTestApp(
   overrides: Partial<Env> = {},
-  { authRateLimitPerMin = 100_000 }: { authRateLimitPerMin?: number } = {},
+  {
+    authRateLimitPerMin = 100_000,
+    bot,
+    database: shared,
+  }: { authRateLimitPerMin?: number; bot?: BuildOptions['bot']; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const app = await buildApp({ env: testEnv(overrides), database, logger: false, authRateLimitPerMin });
+  // A second app on a `shared` database is a second API instance; the caller closes the database.
+  const database = shared ?? (await createTestDatabase());
+  const app = await buildApp({
+    env: testEnv(overrides),
+    database,
+    logger: false,
+    authRateLimitPerMin,
+    ...(bot ? { bot } : {}),
+  });
   await app.ready();
   return {
     app,
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -1,3 +1,4 @@
 export * from './users.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
+export * from './operations.ts';

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { orders, orderStatusHistory, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.repository.ts';
+import { alertOwners, notifyOrderStatus } from '../notifications/outbox.repository.ts';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -120,8 +121,17 @@ export async function applyProviderPayment(
       .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'awaiting_payment')))
       .returning({ id: orders.id });
-    if (paid.length === 0) return 'paid_too_late';
+    if (paid.length === 0) {
+      // «Нужен возврат» in the console; the owners hear of it in the same transaction.
+      await alertOwners(
+        tx,
+        `paid_too_late:${payment.id}`,
+        `Оплата ${payment.amount} ₽ пришла за отменённый заказ №${payment.orderId}: нужен возврат.`,
+      );
+      return 'paid_too_late';
+    }
     await tx.insert(orderStatusHistory).values({ orderId: payment.orderId, status: 'paid' });
+    await notifyOrderStatus(tx, payment.orderId, 'paid');
     return 'paid';
   });
 }

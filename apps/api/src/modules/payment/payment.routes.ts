@@ -14,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { orders, payments, sandboxPayments } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
+import { syncProviderRefund } from '../refunds/refunds.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByGuid,
@@ -114,6 +115,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       },
     },
     async (request) => {
+      const refundId = provider.parseRefundWebhook(request.body);
+      if (refundId) {
+        try {
+          return { result: { outcome: await syncProviderRefund(app.db, provider, refundId) } };
+        } catch (err) {
+          request.log.error({ err }, 'webhook: re-reading the refund failed');
+          throw providerDown();
+        }
+      }
       const id = provider.parseWebhook(request.body);
       if (!id) throw badRequest('Не уведомление о платеже');
       try {

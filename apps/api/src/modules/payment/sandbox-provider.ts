@@ -4,10 +4,22 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { sandboxPayments } from '../../db/schema/index.ts';
-import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
+import { sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
+import {
+  PaymentProviderError,
+  type CreateRefundInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './payment-provider.ts';
 
 export const SANDBOX_PAGE_PREFIX = '/api/v1/pay/sandbox';
+
+const RefundNotificationSchema = z.object({
+  type: z.literal('notification'),
+  event: z.string().startsWith('refund.'),
+  object: z.object({ id: z.string().min(1).max(100) }),
+});
 
 const NotificationSchema = z.object({
   type: z.literal('notification'),
@@ -58,6 +70,39 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   parseWebhook(body: unknown) {
     const parsed = NotificationSchema.safeParse(body);
+    return parsed.success ? parsed.data.object.id : null;
+  }
+
+  /** A sandbox refund succeeds at once, up to what the payment took. */
+  async refund(input: CreateRefundInput): Promise<ProviderRefund> {
+    const payment = await this.getStatus(input.providerPaymentId);
+    if (payment.status !== 'succeeded') {
+      throw new PaymentProviderError(`sandbox payment ${input.providerPaymentId} is not succeeded`, 400);
+    }
+    await this.db
+      .insert(sandboxRefunds)
+      .values({
+        id: randomUUID(),
+        idempotenceKey: input.idempotenceKey,
+        paymentId: input.providerPaymentId,
+        amount: input.amount,
+      })
+      .onConflictDoNothing({ target: sandboxRefunds.idempotenceKey });
+    const [row] = await this.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotenceKey, input.idempotenceKey));
+    return { id: row!.id, status: row!.status, amount: row!.amount };
+  }
+
+  async getRefund(id: string): Promise<ProviderRefund> {
+    const [row] = await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+    if (!row) throw new PaymentProviderError(`sandbox refund ${id} not found`, 404);
+    return { id: row.id, status: row.status, amount: row.amount };
+  }
+
+  parseRefundWebhook(body: unknown) {
+    const parsed = RefundNotificationSchema.safeParse(body);
     return parsed.success ? parsed.data.object.id : null;
   }
 

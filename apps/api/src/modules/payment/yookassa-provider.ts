@@ -5,8 +5,10 @@ import { z } from 'zod';
 import {
   PaymentProviderError,
   type CreatePaymentInput,
+  type CreateRefundInput,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
 } from './payment-provider.ts';
 
 export type YooKassaConfig = { shopId: string; secretKey: string; apiUrl: string };
@@ -16,6 +18,19 @@ const PaymentSchema = z.object({
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
   confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+});
+
+const RefundSchema = z.object({
+  id: z.string().min(1),
+  payment_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+});
+
+const RefundNotificationSchema = z.object({
+  type: z.literal('notification'),
+  event: z.string().startsWith('refund.'),
+  object: z.object({ id: z.string().min(1).max(100) }),
 });
 
 const NotificationSchema = z.object({
@@ -40,6 +55,24 @@ export class YooKassaPaymentProvider implements PaymentProvider {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    const parsed = PaymentSchema.safeParse(await this.request(method, path, body, idempotenceKey));
+    if (!parsed.success) throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected answer`);
+    return parsed.data;
+  }
+
+  private async callRefund(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    const parsed = RefundSchema.safeParse(await this.request(method, path, body, idempotenceKey));
+    if (!parsed.success) throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected answer`);
+    const p = parsed.data;
+    return { id: p.id, status: p.status, amount: roubles(p.amount) } satisfies ProviderRefund;
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${this.config.apiUrl.replace(/\/+$/, '')}${path}`, {
@@ -63,9 +96,7 @@ export class YooKassaPaymentProvider implements PaymentProvider {
         response.status,
       );
     }
-    const parsed = PaymentSchema.safeParse(json);
-    if (!parsed.success) throw new PaymentProviderError(`YooKassa ${method} ${path}: unexpected answer`);
-    return parsed.data;
+    return json;
   }
 
   private toPayment(p: z.infer<typeof PaymentSchema>): ProviderPayment {
@@ -100,6 +131,29 @@ export class YooKassaPaymentProvider implements PaymentProvider {
 
   parseWebhook(body: unknown) {
     const parsed = NotificationSchema.safeParse(body);
+    return parsed.success ? parsed.data.object.id : null;
+  }
+
+  /** POST /refunds with our refund's Idempotence-Key. */
+  async refund(input: CreateRefundInput): Promise<ProviderRefund> {
+    return this.callRefund(
+      'POST',
+      '/refunds',
+      {
+        payment_id: input.providerPaymentId,
+        amount: { value: `${input.amount}.00`, currency: 'RUB' },
+        description: input.description.slice(0, 250),
+      },
+      input.idempotenceKey,
+    );
+  }
+
+  async getRefund(id: string): Promise<ProviderRefund> {
+    return this.callRefund('GET', `/refunds/${encodeURIComponent(id)}`);
+  }
+
+  parseRefundWebhook(body: unknown) {
+    const parsed = RefundNotificationSchema.safeParse(body);
     return parsed.success ? parsed.data.object.id : null;
   }
 }

@@ -1,0 +1,149 @@
+// Operating the shop (DESIGN §7): staff and their audit log, the console's notes and tracking
+// numbers, refunds, and the bot's outbox. Each table has one writing module, named on it.
+import { NOTIFICATION_STATUSES, REFUND_STATUSES, STAFF_ROLES } from '@shop/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import { orders, payments } from './commerce.ts';
+import { users } from './users.ts';
+
+/** Staff by Telegram id (modules/staff). `from_env`: an owner named by ADMIN_TELEGRAM_IDS. */
+export const staff = pgTable('staff', {
+  telegramId: bigint('telegram_id', { mode: 'number' }).primaryKey(),
+  role: text('role', { enum: STAFF_ROLES }).notNull(),
+  fromEnv: boolean('from_env').notNull().default(false),
+  addedBy: bigint('added_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every admin write: who, what, before, after, when (modules/staff/audit.repository.ts). */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+/** Internal notes on an order, never shown to the shopper (modules/admin). */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorTelegramId: bigint('author_telegram_id', { mode: 'number' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+/** The console's side of an order: its tracking number (modules/admin). */
+export const orderTracking = pgTable('order_tracking', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  trackingNumber: text('tracking_number').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Refunds (modules/refunds). The row is written before the provider is called; its
+ * `idempotence_key` is the provider's Idempotence-Key, so a retried call refunds once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    idempotenceKey: text('idempotence_key').notNull().unique(),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
+  ],
+);
+
+/** The sandbox provider's side of a refund (modules/payment/sandbox-provider.ts). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  idempotenceKey: text('idempotence_key').notNull().unique(),
+  paymentId: text('payment_id').notNull(),
+  amount: integer('amount').notNull(),
+  status: text('status', { enum: REFUND_STATUSES }).notNull().default('succeeded'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The bot's transactional outbox (modules/notifications): written in the same transaction as the
+ * change it announces; `dedupe_key` makes a second write of the same announcement a no-op.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    replyMarkup: jsonb('reply_markup'),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker owns the row until then; a crashed worker's rows come back when it lapses. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leasedBy: text('leased_by'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'retry')`),
+    index('notifications_order_idx').on(t.orderId),
+    index('notifications_chat_sent_idx').on(t.chatId, t.sentAt),
+  ],
+);
+
+/** Chats the bot cannot write to (blocked, never started): written by modules/notifications. */
+export const botUnreachableChats = pgTable('bot_unreachable_chats', {
+  chatId: bigint('chat_id', { mode: 'number' }).primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,220 @@
+// The staff console's API under /api/v1/admin (DESIGN §7.3). Every route passes the admin gate
+// (staff row re-read per request); writes need their permission and land in the audit log.
+import {
+  AdminAuditPageResponseSchema,
+  AdminAuditQuerySchema,
+  AdminMeResponseSchema,
+  AdminNoteBodySchema,
+  AdminNoteResponseSchema,
+  AdminNotificationParamsSchema,
+  AdminNotificationResponseSchema,
+  AdminOrderListResponseSchema,
+  AdminOrderParamsSchema,
+  AdminOrderResponseSchema,
+  AdminOrdersQuerySchema,
+  AdminRefundBodySchema,
+  AdminRefundResponseSchema,
+  AdminStatusBodySchema,
+  ApiErrorSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resendNotification } from '../notifications/outbox.repository.ts';
+import type { PaymentProvider } from '../payment/payment-provider.ts';
+import { createRefund } from '../refunds/refunds.repository.ts';
+import { listAudit, writeAudit } from '../staff/audit.repository.ts';
+import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
+import { staffRoutes } from '../staff/staff.routes.ts';
+import { changeOrderStatusByStaff } from './order-status-change.ts';
+import {
+  addOrderNote,
+  exportAdminOrders,
+  getAdminOrder,
+  listAdminOrders,
+  ordersCsv,
+} from './orders-admin.repository.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const security = [{ bearer: [] }];
+const tags = ['admin'];
+
+export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, opts) => {
+  installAdminGate(app);
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Who I am in the console',
+        response: { 200: AdminMeResponseSchema, ...errors },
+      },
+    },
+    (request) => ({ result: { telegram_id: request.staff.telegramId, role: request.staff.role } }),
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Orders by tab, search and dates, newest first, with counts per tab',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrderListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await listAdminOrders(app.db, request.query) }),
+  );
+
+  app.get(
+    '/orders/export.csv',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The orders of the same filter as CSV (UTF-8 with BOM, `;`)',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const csv = ordersCsv(await exportAdminOrders(app.db, request.query));
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The order card: lines, shopper, history, payments, refunds, messages, notes',
+        params: AdminOrderParamsSchema,
+        response: { 200: AdminOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getAdminOrder(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/status',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: 'Move an order along its statuses (409 invalid_transition); notifies the shopper',
+        params: AdminOrderParamsSchema,
+        body: AdminStatusBodySchema,
+        response: { 200: AdminOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await changeOrderStatusByStaff(app.db, request.params.id, request.body, request.staff);
+      return { result: await getAdminOrder(app.db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/notes',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: 'Add an internal note to an order',
+        params: AdminOrderParamsSchema,
+        body: AdminNoteBodySchema,
+        response: { 201: AdminNoteResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const note = await addOrderNote(app.db, request.params.id, request.body.text, request.staff);
+      return reply.code(201).send({ result: note });
+    },
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      onRequest: requirePermission('own'),
+      schema: {
+        tags,
+        security,
+        summary: 'Refund a paid order (owner); the whole remaining amount when none is given',
+        params: AdminOrderParamsSchema,
+        body: AdminRefundBodySchema,
+        response: { 200: AdminRefundResponseSchema, 502: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await createRefund(
+        app.db,
+        opts.provider,
+        request.params.id,
+        request.body,
+        request.staff.telegramId,
+        request.log,
+      ),
+    }),
+  );
+
+  app.post(
+    '/notifications/:id/resend',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: 'Send a message to the shopper again (a new outbox row)',
+        params: AdminNotificationParamsSchema,
+        response: { 200: AdminNotificationResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const copy = await app.db.transaction(async (tx) => {
+        const created = await resendNotification(tx, request.params.id);
+        await writeAudit(tx, {
+          actorTelegramId: request.staff.telegramId,
+          action: 'notification.resend',
+          entity: 'notification',
+          entityId: String(request.params.id),
+          before: null,
+          after: { notification_id: created.id },
+        });
+        return created;
+      });
+      return { result: copy };
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The audit log of admin writes, newest first',
+        querystring: AdminAuditQuerySchema,
+        response: { 200: AdminAuditPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await listAudit(app.db, request.query) }),
+  );
+
+  await app.register(staffRoutes);
+};

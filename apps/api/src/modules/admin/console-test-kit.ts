@@ -1,0 +1,76 @@
+// Helpers of the console and bot tests: shoppers with known Telegram ids, orders paid through the
+// sandbox payment page over HTTP.
+import type { FastifyInstance } from 'fastify';
+import type { TelegramUser } from '../auth/init-data.ts';
+import { login, makeTelegramUser } from '../../test/app.ts';
+import { ADDRESS, insertProduct, PASSPORT } from '../../test/fixtures.ts';
+
+export type Shopper = { user: TelegramUser; authorization: string; deliveryId: number };
+
+export async function shopper(
+  app: FastifyInstance,
+  user: TelegramUser = makeTelegramUser(),
+): Promise<Shopper> {
+  const authorization = await login(app, user);
+  const passport = await app.inject({
+    method: 'PUT',
+    url: '/api/v1/passport',
+    headers: { authorization },
+    payload: PASSPORT,
+  });
+  if (passport.statusCode !== 200) throw new Error(`passport: ${passport.body}`);
+  const address = await app.inject({
+    method: 'POST',
+    url: '/api/v1/delivery',
+    headers: { authorization },
+    payload: ADDRESS,
+  });
+  if (address.statusCode !== 201) throw new Error(`delivery: ${address.body}`);
+  return { user, authorization, deliveryId: address.json<{ result: { id: number } }>().result.id };
+}
+
+let keySeq = 0;
+
+/** Places an order of one unit and returns its id (awaiting payment). */
+export async function placeOrder(app: FastifyInstance, s: Shopper, { price = 1500, qty = 5 } = {}) {
+  const { product, variants } = await insertProduct(app.db, { variants: [{ price, qty }] });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/order',
+    headers: { authorization: s.authorization, 'idempotency-key': `console-test-${process.pid}-${++keySeq}` },
+    payload: {
+      items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],
+      delivery_id: s.deliveryId,
+    },
+  });
+  if (res.statusCode !== 200 && res.statusCode !== 201)
+    throw new Error(`order: ${res.statusCode} ${res.body}`);
+  return { orderId: res.json<{ result: { id: number } }>().result.id, variantId: variants[0]!.id };
+}
+
+/** Opens the order's payment link and presses «Оплатить» on the sandbox page. */
+export async function payInSandbox(app: FastifyInstance, s: Shopper, orderId: number): Promise<void> {
+  const link = await app.inject({
+    url: `/api/v1/order/payment_url/${orderId}`,
+    headers: { authorization: s.authorization },
+  });
+  if (link.statusCode !== 200) throw new Error(`payment_url: ${link.body}`);
+  const path = new URL(link.json<{ result: { url: string } }>().result.url).pathname;
+  const res = await app.inject({
+    method: 'POST',
+    url: `${path}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  if (res.statusCode !== 303) throw new Error(`sandbox pay: ${res.statusCode} ${res.body}`);
+}
+
+export async function placeAndPay(
+  app: FastifyInstance,
+  s: Shopper,
+  options?: { price?: number; qty?: number },
+) {
+  const placed = await placeOrder(app, s, options);
+  await payInSandbox(app, s, placed.orderId);
+  return placed;
+}

@@ -1,0 +1,360 @@
+// The console's view of orders (DESIGN §7.2–7.3): the filtered list with per-tab counts, the
+// order card, the CSV export; and the only writer of `order_notes`.
+import {
+  ADMIN_ORDER_TABS,
+  NEEDS_REFUND_TAB,
+  type AdminNote,
+  type AdminOrder,
+  type AdminOrderCounts,
+  type AdminOrderRow,
+  type AdminOrdersQuery,
+  type AdminOrderTab,
+  type OrderStatus,
+} from '@shop/contract';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  adminAuditLog,
+  botUnreachableChats,
+  orderItems,
+  orderNotes,
+  orders,
+  orderStatusHistory,
+  orderTracking,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { listOrderNotifications } from '../notifications/outbox.repository.ts';
+import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/refunds.repository.ts';
+import { writeAudit } from '../staff/audit.repository.ts';
+
+const needsRefund = needsRefundSql(orders.id, orders.status);
+
+/** Conditions of `q`, `from`, `to` (the tabs' counts use only these). */
+function searchConditions(query: AdminOrdersQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.from) where.push(sql`${orders.createdAt} >= ${`${query.from}T00:00:00Z`}::timestamptz`);
+  if (query.to)
+    where.push(sql`${orders.createdAt} < (${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
+  const q = query.q?.trim();
+  if (q) {
+    const number = /^№?\s*(\d{1,9})$/.exec(q);
+    const digits = q.replace(/\D/g, '');
+    const like = `%${q.replace(/^@/, '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const alternatives: SQL[] = [
+      sql`${users.username} ilike ${like}`,
+      sql`${users.firstName} ilike ${like}`,
+      sql`${users.lastName} ilike ${like}`,
+      sql`${orders.delivery}->>'fio' ilike ${like}`,
+      sql`${orders.delivery}->>'last_name' ilike ${like}`,
+    ];
+    if (number) alternatives.push(eq(orders.id, Number(number[1])));
+    if (digits.length >= 4) {
+      alternatives.push(
+        sql`regexp_replace(${orders.delivery}->>'phone_number', '\\D', '', 'g') like ${`%${digits.slice(-10)}%`}`,
+      );
+    }
+    where.push(or(...alternatives)!);
+  }
+  return where;
+}
+
+function tabCondition(tabs: AdminOrderTab[] | undefined): SQL | undefined {
+  if (!tabs || tabs.length === 0) return undefined;
+  const statuses = tabs.filter((t): t is OrderStatus => t !== NEEDS_REFUND_TAB);
+  const parts: SQL[] = [];
+  if (statuses.length > 0) parts.push(inArray(orders.status, statuses));
+  if (tabs.includes(NEEDS_REFUND_TAB)) parts.push(needsRefund);
+  return or(...parts);
+}
+
+const rowColumns = {
+  id: orders.id,
+  status: orders.status,
+  total: orders.total,
+  delivery: orders.delivery,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  userId: users.id,
+  telegramId: users.telegramId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  unreachable: sql<boolean>`exists (select 1 from ${botUnreachableChats} where ${botUnreachableChats.chatId} = ${users.telegramId})`,
+  trackingNumber: orderTracking.trackingNumber,
+  needsRefund: sql<boolean>`${needsRefund}`,
+  itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+};
+
+async function selectRows(db: Database, where: SQL | undefined, limit: number) {
+  return db
+    .select(rowColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(orderTracking, eq(orderTracking.orderId, orders.id))
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(limit);
+}
+
+type Row = Awaited<ReturnType<typeof selectRows>>[number];
+
+const toRow = (r: Row): AdminOrderRow => ({
+  id: r.id,
+  status: r.status,
+  total: r.total,
+  items_count: Number(r.itemsCount),
+  user: {
+    id: r.userId,
+    telegram_id: r.telegramId,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    username: r.username,
+    unreachable: Boolean(r.unreachable),
+  },
+  recipient: `${r.delivery.fio} ${r.delivery.last_name}`.trim(),
+  phone_number: r.delivery.phone_number,
+  city: r.delivery.city,
+  tracking_number: r.trackingNumber,
+  needs_refund: Boolean(r.needsRefund),
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+/** Keyset paging newest first: the cursor is the last order id seen. */
+function parseCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  const id = Number(cursor);
+  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('Некорректный курсор', 'cursor');
+  return id;
+}
+
+export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
+  const search = searchConditions(query);
+  const afterId = parseCursor(query.cursor);
+  const rows = await selectRows(
+    db,
+    and(...search, tabCondition(query.status), afterId === undefined ? undefined : lt(orders.id, afterId)),
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const countRows = await db
+    .select({
+      status: orders.status,
+      count: sql<number>`count(*)::int`,
+      needsRefund: sql<number>`(count(*) filter (where ${needsRefund}))::int`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(...search))
+    .groupBy(orders.status);
+  const counts = Object.fromEntries(ADMIN_ORDER_TABS.map((t) => [t, 0])) as AdminOrderCounts;
+  for (const c of countRows) {
+    counts[c.status] = Number(c.count);
+    counts[NEEDS_REFUND_TAB] += Number(c.needsRefund);
+  }
+  return {
+    orders: page.map(toRow),
+    cursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+    more: rows.length > query.limit,
+    counts,
+  };
+}
+
+/** Every order of the filter for the CSV export, newest first (capped). */
+export async function exportAdminOrders(db: Database, query: AdminOrdersQuery, cap = 50_000) {
+  const rows = await selectRows(db, and(...searchConditions(query), tabCondition(query.status)), cap);
+  return rows.map(toRow);
+}
+
+const actorName = (first: string | null, last: string | null) =>
+  first ? [first, last].filter(Boolean).join(' ') : null;
+
+export async function getAdminOrder(db: Database, orderId: number): Promise<AdminOrder> {
+  const [row] = await selectRows(db, eq(orders.id, orderId), 1);
+  if (!row) throw notFound('Заказ не найден');
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const history = await db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+  // Who moved the order and why lives in the audit log, entry by entry in the same order.
+  const statusAudit = await db
+    .select({ entry: adminAuditLog, firstName: users.firstName, lastName: users.lastName })
+    .from(adminAuditLog)
+    .leftJoin(users, eq(users.telegramId, adminAuditLog.actorTelegramId))
+    .where(
+      and(
+        eq(adminAuditLog.entity, 'order'),
+        eq(adminAuditLog.entityId, String(orderId)),
+        eq(adminAuditLog.action, 'order.status'),
+      ),
+    )
+    .orderBy(asc(adminAuditLog.id));
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id));
+  const noteRows = await db
+    .select({ note: orderNotes, firstName: users.firstName, lastName: users.lastName })
+    .from(orderNotes)
+    .leftJoin(users, eq(users.telegramId, orderNotes.authorTelegramId))
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(desc(orderNotes.id));
+  const money = await orderMoney(db, orderId);
+  const base = toRow(row);
+  return {
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    items: items.map((i) => ({
+      product_id: i.productId,
+      variant_id: i.variantId,
+      title: i.title,
+      variant_title: i.variantTitle,
+      size: i.size,
+      size_eu: i.sizeEu,
+      color: i.color,
+      image: i.image,
+      price: i.price,
+      quantity: i.quantity,
+    })),
+    delivery: row.delivery,
+    created_at: base.created_at,
+    updated_at: base.updated_at,
+    user: base.user,
+    tracking_number: base.tracking_number,
+    needs_refund: base.needs_refund,
+    paid_amount: money.paid,
+    refunded_amount: money.refunded,
+    history: history.map((h) => {
+      const i = statusAudit.findIndex(
+        (a) => (a.entry.after as { status?: string } | null)?.status === h.status,
+      );
+      const audit = i >= 0 ? statusAudit.splice(i, 1)[0] : undefined;
+      return {
+        status: h.status,
+        actor: audit?.entry.actorTelegramId
+          ? { telegram_id: audit.entry.actorTelegramId, name: actorName(audit.firstName, audit.lastName) }
+          : null,
+        comment: (audit?.entry.after as { comment?: string | null } | undefined)?.comment ?? null,
+        created_at: h.createdAt.toISOString(),
+      };
+    }),
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      transaction_guid: p.transactionGuid,
+      provider: p.provider,
+      provider_payment_id: p.providerPaymentId,
+      amount: p.amount,
+      status: p.status,
+      created_at: p.createdAt.toISOString(),
+    })),
+    refunds: await listOrderRefunds(db, orderId),
+    notifications: await listOrderNotifications(db, orderId),
+    notes: noteRows.map(({ note, firstName, lastName }) => toNote(note, firstName, lastName)),
+  };
+}
+
+const toNote = (
+  n: typeof orderNotes.$inferSelect,
+  firstName: string | null,
+  lastName: string | null,
+): AdminNote => ({
+  id: n.id,
+  order_id: n.orderId,
+  text: n.text,
+  author:
+    n.authorTelegramId === null
+      ? null
+      : { telegram_id: n.authorTelegramId, name: actorName(firstName, lastName) },
+  created_at: n.createdAt.toISOString(),
+});
+
+export async function addOrderNote(
+  db: Database,
+  orderId: number,
+  text: string,
+  author: { telegramId: number; name: string | null },
+): Promise<AdminNote> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound('Заказ не найден');
+    const [note] = await tx
+      .insert(orderNotes)
+      .values({ orderId, authorTelegramId: author.telegramId, text })
+      .returning();
+    await writeAudit(tx, {
+      actorTelegramId: author.telegramId,
+      action: 'order.note',
+      entity: 'order',
+      entityId: String(orderId),
+      before: null,
+      after: { note_id: note!.id, text },
+    });
+    return toNote(note!, author.name, null);
+  });
+}
+
+const STATUS_RU: Record<OrderStatus, string> = {
+  awaiting_payment: 'Ожидает оплаты',
+  paid: 'Оплачен',
+  purchasing: 'Выкупается',
+  to_warehouse: 'Едет на склад',
+  customs: 'Таможня',
+  delivering: 'Доставляется',
+  ready_for_pickup: 'Ждёт получения',
+  completed: 'Получен',
+  canceled: 'Отменён',
+  refunded: 'Возврат',
+};
+
+/** Excel opens a `;`-separated UTF-8 file with a BOM correctly in a Russian locale. */
+export function ordersCsv(rows: AdminOrderRow[]): string {
+  const cell = (v: string | number | null) => {
+    const s = v === null ? '' : String(v);
+    // A leading = + - @ would be run as a formula by a spreadsheet.
+    const safe = /^[=\-@]|^\+(?!\d+$)/.test(s) ? `'${s}` : s;
+    return /[;"\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  };
+  const header = [
+    'Номер',
+    'Дата',
+    'Статус',
+    'Сумма, ₽',
+    'Позиций',
+    'Покупатель',
+    'Telegram',
+    'Получатель',
+    'Телефон',
+    'Город',
+    'Трек-номер',
+    'Нужен возврат',
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.id,
+      r.created_at,
+      STATUS_RU[r.status],
+      r.total,
+      r.items_count,
+      [r.user.first_name, r.user.last_name].filter(Boolean).join(' '),
+      r.user.username ? `@${r.user.username}` : String(r.user.telegram_id),
+      r.recipient,
+      r.phone_number,
+      r.city,
+      r.tracking_number,
+      r.needs_refund ? 'да' : '',
+    ]
+      .map(cell)
+      .join(';'),
+  );
+  return `\uFEFF${[header.join(';'), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,37 @@
+// Wires the bot and the outbox worker into the app: the worker runs from `ready` to `close` in
+// every instance, and only with a BOT_TOKEN from the environment (otherwise messages wait).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { OutboxWorker, type WorkerOptions } from '../notifications/outbox-worker.ts';
+import { createShopBot, type ShopBot } from './shop-bot.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shopBot: ShopBot;
+    /** Undefined when messages may not be sent (the made-up dev token). */
+    outboxWorker: OutboxWorker | undefined;
+  }
+}
+
+export type BotPluginOptions = { outbox?: Omit<WorkerOptions, 'log'> & { timeoutSeconds?: number } };
+
+export default fp(
+  async function botPlugin(app: FastifyInstance, opts: BotPluginOptions) {
+    const { timeoutSeconds, ...workerOptions } = opts.outbox ?? {};
+    const shopBot = createShopBot(app.env, app.db, timeoutSeconds ? { timeoutSeconds } : {});
+    const worker = app.env.botCanSend
+      ? new OutboxWorker(app.db, (m) => shopBot.send(m), { ...workerOptions, log: app.log })
+      : undefined;
+    app.decorate('shopBot', shopBot);
+    app.decorate('outboxWorker', worker);
+    app.addHook('onReady', async () => {
+      if (!worker) return;
+      worker.start();
+      shopBot.setMenuButton().catch((err: unknown) => app.log.warn({ err }, 'menu button not set'));
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+  },
+  { name: 'bot' },
+);

@@ -1,0 +1,87 @@
+// The shop's Telegram bot (grammY, DESIGN §7.4): sends the outbox's messages and answers /start.
+// It talks to BOT_API_ROOT, so tests point it at a local fake Bot API.
+import { Bot, type Context } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders, users } from '../../db/schema/index.ts';
+import type { Env } from '../../env.ts';
+import { ORDER_BUTTON_TEXT, orderStatusText, SHOP_BUTTON_TEXT } from '../notifications/order-messages.ts';
+import { markChatReachable } from '../notifications/outbox.repository.ts';
+import type { OutgoingMessage } from '../notifications/outbox-worker.ts';
+
+type InlineKeyboard = { inline_keyboard: { text: string; web_app: { url: string } }[][] };
+
+/** Telegram only opens Mini Apps over HTTPS; without a public https origin no button is added. */
+const webAppButton = (env: Env, text: string, path: string): InlineKeyboard | undefined =>
+  env.publicUrl?.startsWith('https://')
+    ? { inline_keyboard: [[{ text, web_app: { url: `${env.publicUrl}${path}` } }]] }
+    : undefined;
+
+export type ShopBot = {
+  bot: Bot;
+  send(message: OutgoingMessage): Promise<void>;
+  /** Points the chat menu button at the shop (start-up, best effort). */
+  setMenuButton(): Promise<void>;
+};
+
+export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = {}): ShopBot {
+  const botId = Number(env.botToken.split(':')[0]) || 1;
+  // Given up front so that handling a webhook update never has to call getMe first.
+  const botInfo = {
+    id: botId,
+    is_bot: true,
+    first_name: 'Магазин',
+    username: env.botUsername ?? 'shop_bot',
+    can_join_groups: false,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: true,
+  } as UserFromGetMe;
+  const bot = new Bot(env.botToken, { botInfo, client: { apiRoot: env.botApiRoot, timeoutSeconds } });
+
+  bot.command('start', async (ctx: Context) => {
+    const chatId = ctx.chat?.id;
+    const from = ctx.from;
+    if (!chatId || !from) return;
+    await markChatReachable(db, chatId);
+    const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
+    const orderMatch = /^order_(\d{1,10})$/.exec(payload);
+    if (orderMatch) {
+      const orderId = Number(orderMatch[1]);
+      const [order] = await db
+        .select({ id: orders.id, status: orders.status })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(and(eq(orders.id, orderId), eq(users.telegramId, from.id)));
+      if (!order) {
+        await ctx.reply('Заказ не найден.');
+        return;
+      }
+      const keyboard = webAppButton(env, ORDER_BUTTON_TEXT, `/orders/details/${order.id}`);
+      await ctx.reply(orderStatusText(order.id, order.status), keyboard ? { reply_markup: keyboard } : {});
+      return;
+    }
+    const keyboard = webAppButton(env, SHOP_BUTTON_TEXT, '/');
+    await ctx.reply(
+      'Здравствуйте! Это магазин одежды, обуви и аксессуаров. Здесь же придут сообщения о ваших заказах.',
+      keyboard ? { reply_markup: keyboard } : {},
+    );
+  });
+
+  return {
+    bot,
+    async send({ chatId, text, orderId }) {
+      const keyboard =
+        orderId === null ? undefined : webAppButton(env, ORDER_BUTTON_TEXT, `/orders/details/${orderId}`);
+      await bot.api.sendMessage(chatId, text, keyboard ? { reply_markup: keyboard } : {});
+    },
+    async setMenuButton() {
+      if (!env.publicUrl?.startsWith('https://')) return;
+      await bot.api.setChatMenuButton({
+        menu_button: { type: 'web_app', text: 'Магазин', web_app: { url: `${env.publicUrl}/` } },
+      });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The Russian texts the bot sends a shopper about their order (DESIGN §7.4).
+import type { OrderStatus } from '@shop/contract';
+
+const STATUS_TEXT: Record<OrderStatus, (n: string) => string> = {
+  awaiting_payment: (n) => `Заказ ${n} ждёт оплаты.`,
+  paid: (n) => `Заказ ${n} оплачен. Спасибо! Мы начинаем выкуп.`,
+  purchasing: (n) => `Заказ ${n} выкупается у продавца.`,
+  to_warehouse: (n) => `Заказ ${n} выкуплен и едет на наш склад.`,
+  customs: (n) => `Заказ ${n} проходит таможенное оформление.`,
+  delivering: (n) => `Заказ ${n} передан в доставку.`,
+  ready_for_pickup: (n) => `Заказ ${n} ждёт вас в пункте выдачи.`,
+  completed: (n) => `Заказ ${n} получен. Спасибо за покупку!`,
+  canceled: (n) => `Заказ ${n} отменён.`,
+  refunded: (n) => `По заказу ${n} оформлен возврат денег.`,
+};
+
+export function orderStatusText(
+  orderId: number,
+  status: OrderStatus,
+  { trackingNumber, comment }: { trackingNumber?: string | null; comment?: string | null } = {},
+): string {
+  const lines = [STATUS_TEXT[status](`№${orderId}`)];
+  if (trackingNumber) lines.push(`Трек-номер: ${trackingNumber}`);
+  if (comment) lines.push(comment);
+  return lines.join('\n');
+}
+
+export const refundText = (orderId: number, amount: number) =>
+  `Мы вернули ${amount.toLocaleString('ru-RU')} ₽ по заказу №${orderId}. Деньги придут на карту в течение нескольких дней.`;
+
+/** The button under every message about an order. */
+export const ORDER_BUTTON_TEXT = 'Открыть заказ';
+export const SHOP_BUTTON_TEXT = 'Открыть магазин';

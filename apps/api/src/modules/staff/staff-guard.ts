@@ -1,0 +1,35 @@
+// The gate of every /api/v1/admin route: a signed-in user whose staff row (re-read on each
+// request, so a removed member loses access at once) grants the route's permission.
+import { roleCan, type StaffPermission } from '@shop/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../plugins/errors.ts';
+import { findStaffByUserId, type StaffMember } from './staff.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the admin gate on /api/v1/admin routes. */
+    staff: StaffMember;
+  }
+}
+
+export const forbidden = (message = 'Недостаточно прав') => new AppError(403, 'forbidden', message);
+
+/** Hooks the gate onto every route of an encapsulated admin scope. */
+export function installAdminGate(scope: FastifyInstance): void {
+  if (!scope.hasRequestDecorator('staff')) {
+    scope.decorateRequest('staff', undefined as unknown as StaffMember);
+  }
+  // Both on onRequest, before the body is validated: someone without the role learns nothing
+  // about the route, not even that their input was malformed.
+  scope.addHook('onRequest', scope.authenticate);
+  scope.addHook('onRequest', async (request: FastifyRequest) => {
+    const member = await findStaffByUserId(scope.db, request.userId);
+    if (!member) throw forbidden('Нет доступа к управлению магазином');
+    request.staff = member;
+  });
+}
+
+/** Route `onRequest` hook for a route that needs more than reading (runs after the gate). */
+export const requirePermission = (permission: StaffPermission) => async (request: FastifyRequest) => {
+  if (!roleCan(request.staff.role, permission)) throw forbidden();
+};

@@ -1,0 +1,71 @@
+// Staff management (owners only, DESIGN §7.1). Registered inside the admin scope, behind its gate.
+import {
+  AdminStaffBodySchema,
+  AdminStaffListResponseSchema,
+  AdminStaffMemberResponseSchema,
+  AdminStaffParamsSchema,
+  ApiErrorSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from './staff-guard.ts';
+import { listStaff, putStaff, removeStaff } from './staff.repository.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const security = [{ bearer: [] }];
+const tags = ['admin'];
+
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ownerOnly = requirePermission('own');
+
+  app.get(
+    '/staff',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Staff and their roles',
+        response: { 200: AdminStaffListResponseSchema, ...errors },
+      },
+    },
+    async () => ({ result: await listStaff(app.db) }),
+  );
+
+  app.post(
+    '/staff',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a staff member or change their role',
+        body: AdminStaffBodySchema,
+        response: { 200: AdminStaffMemberResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await putStaff(app.db, request.staff.telegramId, request.body) }),
+  );
+
+  app.delete(
+    '/staff/:telegram_id',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a staff member (access ends with their next request)',
+        params: AdminStaffParamsSchema,
+        response: { 200: AdminStaffMemberResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await removeStaff(app.db, request.staff.telegramId, request.params.telegram_id),
+    }),
+  );
+};
