@@ -1,0 +1,176 @@
+// The merchant's console in Chromium at 390×844 against the real API and database: a second
+// shopper places and pays an order through the API (the sandbox payment page), and the demo
+// shopper — an owner of the demo shop under the dev login — finds it from the profile, opens the
+// card, moves it on and refunds it. Screenshots in light and dark go to docs/screenshots.
+import { sign } from '@tma.js/init-data-node';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { validInn } from './support.ts';
+
+const shot = (name: string) => `docs/screenshots/${name}.png`;
+
+// 390×844 CSS pixels at 1×, like the other screenshots in docs/screenshots.
+test.use({ deviceScaleFactor: 1 });
+
+/**
+ * The server under test runs without BOT_TOKEN, so it checks init data against the made-up dev
+ * token of apps/api/src/env.ts (DEV_BOT_TOKEN; not a secret, never a real bot).
+ */
+const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in another shopper with init data signed by the dev bot token, as Telegram would. */
+async function signInShopper(request: APIRequestContext, id: number): Promise<string> {
+  const initData = sign(
+    {
+      user: { id, first_name: 'Ольга', last_name: 'Консольная', username: `olga_${id}`, language_code: 'ru' },
+      signature: 'e2e',
+      chat_type: 'sender',
+      chat_instance: '1',
+    },
+    DEV_BOT_TOKEN,
+    new Date(),
+  );
+  const res = await request.post('/api/v1/tg/auth', { data: { initData } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { result: string }).result;
+}
+
+/** Places and pays (sandbox «Оплатить») an order of one in-stock unit; returns its id and total. */
+async function paidOrder(request: APIRequestContext, token: string, run: string) {
+  expect(
+    (
+      await request.put('/api/v1/passport', {
+        headers: auth(token),
+        data: {
+          last_name: 'Консольная',
+          first_name: 'Ольга',
+          middle_name: '',
+          birth_date: '1991-02-03',
+          series: '4510',
+          number: '123456',
+          issue_date: '2011-03-04',
+          inn: validInn('7707000000'),
+          email: 'olga@example.com',
+        },
+      })
+    ).ok(),
+  ).toBe(true);
+  const delivery = await request.post('/api/v1/delivery', {
+    headers: auth(token),
+    data: {
+      city: 'Пермь',
+      address: 'ул. Ленина, 5',
+      fio: 'Ольга',
+      last_name: 'Консольная',
+      phone_number: '+79120000000',
+    },
+  });
+  expect(delivery.ok()).toBe(true);
+  const deliveryId = ((await delivery.json()) as { result: { id: number } }).result.id;
+
+  const list = (await (await request.get('/api/v2/product?sorting=PRICE_ASC')).json()) as {
+    result: { products: { id: number }[] };
+  };
+  for (const { id } of list.result.products.slice(3)) {
+    const product = (
+      (await (await request.get(`/api/v1/product/${id}`)).json()) as {
+        result: { variants: { id: number; qty: number }[] };
+      }
+    ).result;
+    const variant = product.variants.find((v) => v.qty >= 2);
+    if (!variant) continue;
+    const placed = await request.post('/api/v1/order', {
+      headers: { ...auth(token), 'idempotency-key': `e2e-admin-${run}-${Date.now()}` },
+      data: { items: [{ product_id: id, variant_id: variant.id, quantity: 1 }], delivery_id: deliveryId },
+    });
+    expect(placed.ok(), await placed.text()).toBe(true);
+    const order = ((await placed.json()) as { result: { id: number; total: number } }).result;
+    const link = await request.get(`/api/v1/order/payment_url/${order.id}`, { headers: auth(token) });
+    expect(link.ok()).toBe(true);
+    const path = new URL(((await link.json()) as { result: { url: string } }).result.url).pathname;
+    const pay = await request.post(`${path}/pay`, { form: {}, maxRedirects: 0 });
+    expect(pay.status()).toBe(303);
+    return order;
+  }
+  throw new Error('no product in stock');
+}
+
+async function shopperOrderStatus(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/v1/order/detail/${id}`, { headers: auth(token) });
+  return ((await res.json()) as { result: { status: string } }).result.status;
+}
+
+async function toastsGone(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+const runs = { light: 910_000_001, dark: 910_000_002 } as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`console: order list → order card → status change → refund (${scheme})`, async ({ page, request }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const shopperToken = await signInShopper(request, runs[scheme]);
+    const order = await paidOrder(request, shopperToken, scheme);
+
+    // The entry shows on the profile for staff only; the demo shopper is an owner.
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Панель магазина' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Панель магазина' })).toBeVisible();
+    await expect(page.getByText('Владелец')).toBeVisible();
+
+    // Tabs with counts; the paid tab holds the new order.
+    const paidTab = page.getByRole('tab', { name: /^Оплачен/ });
+    await expect(paidTab.locator('.admin-tab__count')).not.toHaveText('0');
+    await paidTab.click();
+    await expect(page).toHaveURL(/status=paid/);
+    await page.getByRole('searchbox', { name: 'Поиск заказов' }).fill(String(order.id));
+    await expect(page).toHaveURL(new RegExp(`q=${order.id}`));
+    const row = page.locator(`tr[data-order-id="${order.id}"]`);
+    await expect(row).toBeVisible();
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(row.getByText('Оплачен')).toBeVisible();
+    await row.getByRole('checkbox').check();
+    await expect(page.getByRole('region', { name: 'Действия с выбранными' })).toContainText('Выбрано: 1');
+    await page.screenshot({ path: shot(`admin-orders-${scheme}`) });
+    await row.getByRole('checkbox').uncheck();
+
+    // The card.
+    await row.getByRole('link', { name: `№${order.id}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+    await expect(page.getByRole('heading', { name: `Заказ №${order.id}` })).toBeVisible();
+    await expect(page.getByText('Консольная Ольга')).toBeVisible();
+    await expect(page.getByText(/Платёж · Проведён/)).toBeVisible();
+    await page.screenshot({ path: shot(`admin-order-${scheme}`), fullPage: true });
+
+    // Status change: only the allowed next statuses are offered.
+    const select = page.getByRole('combobox', { name: 'Новый статус' });
+    await expect(select.locator('option', { hasText: 'Ожидает оплаты' })).toHaveCount(0);
+    await expect(select.locator('option', { hasText: 'Возврат оформлен' })).toHaveCount(0);
+    await select.selectOption({ label: 'Выкупаем товар' });
+    await page.getByRole('textbox', { name: 'Комментарий' }).fill('Выкупили на Poizon');
+    await page.getByRole('button', { name: 'Изменить статус' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Изменить' }).click();
+    const history = page.getByRole('region', { name: 'История статусов' });
+    await expect(history.getByText('Выкупили на Poizon')).toBeVisible();
+    await expect(page.locator('.admin-order__title-row')).toContainText('Выкупаем товар');
+    expect(await shopperOrderStatus(request, shopperToken, order.id)).toBe('purchasing');
+
+    // Refund in full, with a reason and a confirmation.
+    const refund = page.getByRole('region', { name: 'Возврат' });
+    await refund.getByRole('textbox', { name: 'Причина возврата' }).fill('Нет нужного размера');
+    await refund.getByRole('button', { name: 'Оформить возврат' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Нет нужного размера');
+    await toastsGone(page);
+    await page.screenshot({ path: shot(`admin-refund-confirm-${scheme}`) });
+    await dialog.getByRole('button', { name: 'Вернуть' }).click();
+    const money = page.getByRole('region', { name: 'Платежи и возвраты' });
+    await expect(money.getByText(/Возврат · .* · Нет нужного размера/)).toBeVisible();
+    await expect(page.locator('.admin-order__title-row')).toContainText('Возврат оформлен');
+    expect(await shopperOrderStatus(request, shopperToken, order.id)).toBe('refunded');
+    await toastsGone(page);
+    await page.screenshot({ path: shot(`admin-refunded-${scheme}`), fullPage: true });
+  });
+}
