@@ -2,6 +2,7 @@
 // shopper places and pays an order through the API (the sandbox payment page), and the demo
 // shopper — an owner of the demo shop under the dev login — finds it from the profile, opens the
 // card, moves it on and refunds it. Screenshots in light and dark go to docs/screenshots.
+import { readFileSync } from 'node:fs';
 import { sign } from '@tma.js/init-data-node';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { validInn } from './support.ts';
@@ -136,6 +137,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`admin-orders-${scheme}`) });
     await row.getByRole('checkbox').uncheck();
 
+    // CSV of the same filter, fetched with the bearer token and saved as a file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.trim().split(/\r?\n/);
+    // A header and exactly the one order of the filter.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(String(order.id));
+    expect(lines[1]).toContain('Консольная');
+
     // The card.
     await row.getByRole('link', { name: `№${order.id}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
@@ -156,6 +171,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(history.getByText('Выкупили на Poizon')).toBeVisible();
     await expect(page.locator('.admin-order__title-row')).toContainText('Выкупаем товар');
     expect(await shopperOrderStatus(request, shopperToken, order.id)).toBe('purchasing');
+
+    // An internal note.
+    const notes = page.getByRole('region', { name: 'Заметки' });
+    await notes.getByRole('textbox', { name: 'Новая заметка' }).fill('Позвонить перед отправкой');
+    await notes.getByRole('button', { name: 'Добавить заметку' }).click();
+    await expect(notes.getByText('Позвонить перед отправкой')).toBeVisible();
+    await expect(notes.getByText(/Анна Покупкина/)).toBeVisible();
 
     // Refund in full, with a reason and a confirmation.
     const refund = page.getByRole('region', { name: 'Возврат' });
