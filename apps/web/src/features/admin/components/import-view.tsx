@@ -1,12 +1,13 @@
 // Catalogue import (DESIGN §7.2, docs/catalog-import.md): the file is first checked as a dry run —
 // what would be created, changed, and which rows are wrong — and applied only after that, with a
 // progress bar while it uploads and runs.
-import type { AdminImportResult } from '@shop/contract';
+import { roleCan, type AdminImportResult } from '@shop/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { importCatalog } from '../api/import-catalog.ts';
+import { useStaffRole } from '../use-staff-role.ts';
 
 type Stage =
   | { kind: 'idle' }
@@ -21,6 +22,12 @@ const rowOf = (path: string) => {
 };
 
 export function ImportView() {
+  if (!roleCan(useStaffRole(), 'operate'))
+    return <p className="admin-empty">Импорт каталога доступен владельцу и менеджерам.</p>;
+  return <ImportForm />;
+}
+
+function ImportForm() {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
 
