@@ -103,6 +103,8 @@ async function shopperOrderStatus(request: APIRequestContext, token: string, id:
 }
 
 async function toastsGone(page: Page) {
+  // Sonner holds a toast while the pointer rests on it (the last tap may have been under it).
+  await page.mouse.move(200, 700);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
@@ -194,5 +196,56 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await shopperOrderStatus(request, shopperToken, order.id)).toBe('refunded');
     await toastsGone(page);
     await page.screenshot({ path: shot(`admin-refunded-${scheme}`), fullPage: true });
+  });
+}
+
+const staffIds = { light: 920_000_001, dark: 920_000_002 } as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`console: the owner adds a member, changes the role, removes them; the audit log shows it (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/admin/staff');
+    // The session has started (and stored its token) once the console shows.
+    await expect(page.getByRole('heading', { name: 'Добавить сотрудника' })).toBeVisible();
+    const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
+    const id = staffIds[scheme];
+    const roleOf = async () => {
+      const res = await request.get('/api/v1/admin/staff', { headers: auth(token) });
+      const list = ((await res.json()) as { result: { telegram_id: number; role: string }[] }).result;
+      return list.find((m) => m.telegram_id === id)?.role ?? null;
+    };
+
+    // The owner from the server's settings cannot be edited here.
+    const owner = page.locator('li[data-telegram-id="100000001"]');
+    await expect(owner).toContainText('Владелец');
+    await expect(owner.getByRole('button', { name: 'Убрать' })).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Telegram id' }).fill(String(id));
+    await page.getByRole('combobox', { name: 'Роль', exact: true }).selectOption({ label: 'Модератор' });
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const member = page.locator(`li[data-telegram-id="${id}"]`);
+    await expect(member).toBeVisible();
+    await expect.poll(roleOf).toBe('moderator');
+
+    await member.getByRole('combobox').selectOption({ label: 'Наблюдатель' });
+    await expect.poll(roleOf).toBe('viewer');
+    await expect(member.getByRole('combobox')).toHaveValue('viewer');
+    await toastsGone(page);
+    await page.screenshot({ path: shot(`admin-staff-${scheme}`) });
+
+    await member.getByRole('button', { name: 'Убрать' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Убрать' }).click();
+    await expect(member).toHaveCount(0);
+    expect(await roleOf()).toBeNull();
+
+    await page.getByRole('link', { name: 'Журнал' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    for (const action of ['Сотрудник добавлен', 'Роль сотрудника', 'Сотрудник удалён'])
+      await expect(page.getByText(new RegExp(`^${action} · staff ${id}$`))).toBeVisible();
+    await toastsGone(page);
+    await page.screenshot({ path: shot(`admin-audit-${scheme}`) });
   });
 }

@@ -14,7 +14,7 @@ const ACTION_RU: Record<string, string> = {
   'variant.update': 'Вариант',
   'catalog.import': 'Импорт каталога',
   'staff.add': 'Сотрудник добавлен',
-  'staff.update': 'Роль сотрудника',
+  'staff.role': 'Роль сотрудника',
   'staff.remove': 'Сотрудник удалён',
   'notification.resend': 'Повтор сообщения',
 };

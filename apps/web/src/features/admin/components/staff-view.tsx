@@ -110,7 +110,7 @@ function Member({ member, editable }: { member: AdminStaffMember; editable: bool
           {member.username ? ` · @${member.username}` : ''}
         </span>
         <span className="admin-muted">
-          id {member.telegram_id} · с {formatDateTime(member.created_at)}
+          {member.name ? `id ${member.telegram_id} · ` : ''}с {formatDateTime(member.created_at)}
           {member.from_env ? ' · из настроек сервера' : ''}
         </span>
       </span>
