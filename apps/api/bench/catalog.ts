@@ -4,7 +4,7 @@
 // and measures over HTTP with autocannon (10 connections): every sort on the first page, a page
 // 1,000 cursors deep, each filter kind alone and combined, search and suggestions. For each query
 // it also takes the database's own time (EXPLAIN ANALYZE of the same SQL) and prints the ratio.
-import { ProductListQuerySchema } from '@shop/contract';
+import { ProductListQuerySchema, SIZELESS_CATEGORY_IDS } from '@shop/contract';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { execSync, spawn } from 'node:child_process';
@@ -15,9 +15,10 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalog-import.repository.ts';
-import { demoCatalog } from '../src/modules/catalog/demo-catalog.ts';
+import { demoCatalog } from '../src/modules/catalog/demo/demo-catalog.ts';
 import { seedDemoCatalog } from '../src/modules/catalog/seed.ts';
-import { listingRows, pgArray, planSearch } from '../src/modules/catalog/products.repository.ts';
+import { listingRows, pgArray } from '../src/modules/catalog/listing.sql.ts';
+import { planSearch } from '../src/modules/catalog/search-plan.ts';
 import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
 
 const args = process.argv.slice(2);
@@ -45,7 +46,6 @@ async function recreateDatabase() {
 }
 
 const LEAVES = demoCatalog(0).categories.filter((c) => c.parent_id != null);
-const SIZELESS_ROOTS = [17, 8, 374];
 const NOUNS: Record<number, string> = {
   1: 'Кроссовки',
   2: 'Футболка',
@@ -139,7 +139,7 @@ async function fill(db: Database) {
                  (abs(hashint4(g * 11)) % 100000) / 100000.0 AS r3,
                  (1000 + abs(hashint4(g * 13)) % 30000) / 10 * 10 - 10 AS price,
                  ARRAY[(${colors}::text[])[1 + abs(hashint4(g * 17)) % 12], (${colors}::text[])[1 + abs(hashint4(g * 19)) % 12]] AS colors,
-                 CASE WHEN ((${parentIds}::int[])[1 + g % ${LEAVES.length}]) = ANY(${pgArray(SIZELESS_ROOTS)}::int[]) THEN '{}'::text[]
+                 CASE WHEN ((${parentIds}::int[])[1 + g % ${LEAVES.length}]) = ANY(${pgArray(SIZELESS_CATEGORY_IDS)}::int[]) THEN '{}'::text[]
                       WHEN ((${parentIds}::int[])[1 + g % ${LEAVES.length}]) = 1
                         THEN ARRAY[(38 + g % 5)::text, (39 + g % 5)::text, (40 + g % 5)::text, (41 + g % 5)::text]
                       ELSE ARRAY[(44 + 2 * (g % 3))::text, (46 + 2 * (g % 3))::text, (48 + 2 * (g % 3))::text] END AS sizes

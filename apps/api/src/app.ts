@@ -23,9 +23,9 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
-import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
-import { imagesRoutes } from './modules/catalog/images.routes.ts';
+import { imagesRoutes } from './modules/media/images.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -123,14 +123,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         maxAgeS: env.authMaxAgeS,
         rateLimitPerMin: options.authRateLimitPerMin ?? 60,
       });
-      await v1.register(profileRoutes);
-      await v1.register(ordersRoutes);
-      await v1.register(cartRoutes);
-      await v1.register(favoritesRoutes);
-      await v1.register(deliveryRoutes);
-      await v1.register(passportRoutes);
-      await v1.register(paymentRoutes, { provider: paymentProvider });
-      await v1.register(adminRoutes, { prefix: '/admin', provider: paymentProvider });
+      const provider = paymentProvider;
+      // The shopper's own data: every route in this scope needs a valid bearer token, and says so
+      // in the OpenAPI document.
+      await v1.register(async (shopper) => {
+        shopper.addHook('onRequest', shopper.authenticate);
+        shopper.addHook('onRoute', (route) => {
+          route.schema = { ...route.schema, security: [{ bearer: [] }] };
+        });
+        await shopper.register(profileRoutes);
+        await shopper.register(ordersRoutes);
+        await shopper.register(cartRoutes);
+        await shopper.register(favoritesRoutes);
+        await shopper.register(deliveryRoutes);
+        await shopper.register(passportRoutes);
+        await shopper.register(paymentRoutes, { provider });
+      });
+      await v1.register(paymentPublicRoutes, { provider });
+      await v1.register(adminRoutes, { prefix: '/admin', provider });
       await v1.register(botRoutes, { shopBot: app.shopBot });
       await v1.register(catalogV1Routes);
       if (env.devLogin)

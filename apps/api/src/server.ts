@@ -2,7 +2,7 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { startUnpaidOrderSweeper } from './modules/orders/orders.repository.ts';
+import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
 import { seedDemoCatalog } from './modules/catalog/seed.ts';
 import path from 'node:path';
 

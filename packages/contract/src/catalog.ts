@@ -2,7 +2,7 @@
 // (spec §3 and §7, DESIGN §4). Money is integer roubles. Image `src` values are shop paths
 // (`/media/...`) or absolute https URLs; the app resizes them through `/img/{w|h}{px}/...`.
 import { z } from 'zod';
-import { IdSchema, resultOf } from './common.ts';
+import { resultOf } from './common.ts';
 
 export const SortingSchema = z.enum(['POPULARITY', 'PRICE_DESC', 'PRICE_ASC', 'NEWEST', 'SALES']);
 export type Sorting = z.infer<typeof SortingSchema>;
@@ -76,6 +76,7 @@ export const BrandRefSchema = z.object({
   name: z.string(),
   logo_url: z.string().nullable(),
 });
+export type BrandRef = z.infer<typeof BrandRefSchema>;
 
 export const ComputedTitleSchema = z.object({ title: z.string() });
 
@@ -183,8 +184,6 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 export const ProductResponseSchema = resultOf(ProductSchema);
-
-export const ProductIdParamsSchema = z.object({ id: IdSchema });
 
 /** A similar-product entry; `price` 0 means «no price» (such entries come last). */
 export const SimilarProductSchema = z.object({

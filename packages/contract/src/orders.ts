@@ -120,6 +120,8 @@ export const OrderSchema = z.object({
   items: z.array(OrderItemSchema),
   delivery: OrderDeliverySchema,
   created_at: z.string(),
+  /** When an awaiting-payment order lapses (placed + ORDER_TTL_MIN); null in any other status. */
+  expires_at: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = resultOf(OrderSchema);

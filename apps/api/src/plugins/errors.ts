@@ -22,6 +22,10 @@ export const badRequest = (message: string, field?: string) =>
 export const unauthorized = (message = 'Требуется авторизация') => new AppError(401, 'unauthorized', message);
 export const notFound = (message = 'Не найдено') => new AppError(404, 'not_found', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+/** Fewer units on sale than asked for (or none): the client offers to change the quantity. */
+export const outOfStock = (message: string) => new AppError(409, 'out_of_stock', message);
+/** An outside service (payment provider, image host) failed or answered nonsense. */
+export const badGateway = (message: string) => new AppError(502, 'bad_gateway', message);
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',

@@ -1,7 +1,8 @@
 // A local stand-in for YooKassa's REST v3 API, answering with the JSON its documentation shows:
 // POST /v3/payments (Basic auth, Idempotence-Key), GET /v3/payments/{id}, error objects
 // `{ type: 'error', id, code, description, parameter? }`, and notification bodies
-// `{ type: 'notification', event, object }`.
+// `{ type: 'notification', event, object }`; refunds: POST /v3/refunds (Idempotence-Key),
+// GET /v3/refunds/{id}.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +25,15 @@ export type FakePayment = {
   cancellation_details?: { party: string; reason: string };
 };
 
+export type FakeRefund = {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  created_at: string;
+  description?: string;
+};
+
 export type FakeYooKassa = {
   apiUrl: string;
   shopId: string;
@@ -31,6 +41,11 @@ export type FakeYooKassa = {
   payments: Map<string, FakePayment>;
   requests: { method: string; path: string; idempotenceKey?: string; body?: unknown }[];
   setStatus(id: string, status: Status): void;
+  refunds: Map<string, FakeRefund>;
+  /** The status new refunds start in (YooKassa usually answers `succeeded` at once). */
+  refundStartStatus: FakeRefund['status'];
+  setRefundStatus(id: string, status: FakeRefund['status']): void;
+  refundNotification(id: string): { type: 'notification'; event: string; object: FakeRefund };
   notification(id: string, event?: string): { type: 'notification'; event: string; object: FakePayment };
   close(): Promise<void>;
 };
@@ -42,6 +57,10 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
   const payments = new Map<string, FakePayment>();
   const byKey = new Map<string, string>();
   const requests: FakeYooKassa['requests'] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundByKey = new Map<string, string>();
+  const state = { refundStartStatus: 'succeeded' as FakeRefund['status'] };
+  const kopecks = (value: string) => Math.round(Number(value) * 100);
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -134,6 +153,52 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
         byKey.set(idempotenceKey, id);
         return send(res, 200, payment);
       }
+      if (req.method === 'POST' && path === '/v3/refunds') {
+        if (!idempotenceKey)
+          return error(res, 400, 'invalid_request', 'Idempotence key is missing', 'Idempotence-Key');
+        const existing = refundByKey.get(idempotenceKey);
+        if (existing) return send(res, 200, refunds.get(existing));
+        const b = body as {
+          payment_id?: string;
+          amount?: { value?: string; currency?: string };
+          description?: string;
+        };
+        const payment = b?.payment_id ? payments.get(b.payment_id) : undefined;
+        if (!payment) return error(res, 400, 'invalid_request', 'Payment not found', 'payment_id');
+        if (payment.status !== 'succeeded') {
+          return error(res, 400, 'invalid_request', 'Payment is not succeeded', 'payment_id');
+        }
+        if (
+          !b.amount?.value ||
+          !/^\d+\.\d{2}$/.test(b.amount.value) ||
+          b.amount.currency !== payment.amount.currency
+        ) {
+          return error(res, 400, 'invalid_request', 'Invalid amount', 'amount');
+        }
+        const already = [...refunds.values()]
+          .filter((r) => r.payment_id === payment.id && r.status !== 'canceled')
+          .reduce((sum, r) => sum + kopecks(r.amount.value), 0);
+        if (already + kopecks(b.amount.value) > kopecks(payment.amount.value)) {
+          return error(res, 400, 'invalid_request', 'Refund amount exceeds the payment amount', 'amount');
+        }
+        const refund: FakeRefund = {
+          id: `${randomUUID().slice(0, 8)}-0015-5000-9000-${randomUUID().slice(-12)}`,
+          payment_id: payment.id,
+          status: state.refundStartStatus,
+          amount: { value: b.amount.value, currency: b.amount.currency },
+          created_at: new Date().toISOString(),
+          ...(b.description ? { description: b.description } : {}),
+        };
+        refunds.set(refund.id, refund);
+        refundByKey.set(idempotenceKey, refund.id);
+        return send(res, 200, refund);
+      }
+      const refundMatch = /^\/v3\/refunds\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && refundMatch) {
+        const refund = refunds.get(decodeURIComponent(refundMatch[1]!));
+        if (!refund) return error(res, 404, 'not_found', 'Refund not found');
+        return send(res, 200, refund);
+      }
       const match = /^\/v3\/payments\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && match) {
         const payment = payments.get(decodeURIComponent(match[1]!));
@@ -168,6 +233,23 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
       const p = payments.get(id);
       if (!p) throw new Error(`no fake payment ${id}`);
       return { type: 'notification' as const, event: event ?? `payment.${p.status}`, object: { ...p } };
+    },
+    refunds,
+    get refundStartStatus() {
+      return state.refundStartStatus;
+    },
+    set refundStartStatus(status) {
+      state.refundStartStatus = status;
+    },
+    setRefundStatus(id, status) {
+      const r = refunds.get(id);
+      if (!r) throw new Error(`no fake refund ${id}`);
+      r.status = status;
+    },
+    refundNotification(id) {
+      const r = refunds.get(id);
+      if (!r) throw new Error(`no fake refund ${id}`);
+      return { type: 'notification' as const, event: `refund.${r.status}`, object: { ...r } };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,7 @@
-// Test data for the commerce suites: catalogue rows inserted directly (the catalogue's own write
-// path lives on another branch), and shoppers made ready to order through the real HTTP routes.
+// Test data for the commerce suites: catalogue rows inserted directly (small, exact products the
+// importer's validation would only get in the way of), and shoppers made ready to order through
+// the real HTTP routes.
+import { innControlDigits } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -53,11 +55,7 @@ export async function variantQty(db: Database, variantId: number): Promise<numbe
 
 /** Builds a 12-digit personal INN with correct control digits from 10 digits. */
 export function makeInn(first10: string): string {
-  const d = [...first10].map(Number);
-  const control = (weights: number[]) => (weights.reduce((s, w, i) => s + w * (d[i] ?? 0), 0) % 11) % 10;
-  d.push(control([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]));
-  d.push(control([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]));
-  return d.join('');
+  return first10 + innControlDigits(first10);
 }
 
 export const PASSPORT = {

@@ -1,7 +1,7 @@
 // Per-shopper commerce tables: cart, favourites, delivery addresses, encrypted passport data,
 // orders with snapshotted lines, payments and the sandbox provider's own ledger (DESIGN §5).
 // Money is integer roubles.
-import { ORDER_STATUSES } from '@shop/contract';
+import { MAX_LINE_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,11 +18,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products, variants } from './catalog.ts';
 import { users } from './users.ts';
-
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'canceled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const cartItems = pgTable(
   'cart_items',
@@ -42,7 +37,7 @@ export const cartItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.variantId] }),
-    check('cart_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+    check('cart_items_quantity_range', sql`${t.quantity} between 1 and ${sql.raw(String(MAX_LINE_QTY))}`),
   ],
 );
 

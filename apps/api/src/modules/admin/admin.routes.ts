@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminOrderResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await getAdminOrder(app.db, request.params.id) }),
+    async (request) => ({ result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) }),
   );
 
   app.post(
@@ -125,7 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
     async (request) => {
       await changeOrderStatusByStaff(app.db, request.params.id, request.body, request.staff);
-      return { result: await getAdminOrder(app.db, request.params.id) };
+      return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
     },
   );
 

@@ -1,11 +1,11 @@
-// Status changes made in the console (DESIGN §7.3). `setOrderStatus` is this branch's one call
-// that moves an order's status; it is meant to be repointed at orders' `transition()` (the only
-// writer of `orders.status` and `order_status_history`) once that lands.
+// Status changes made in the console (DESIGN §7.3), through orders' `transition()`, with the
+// tracking number, the audit entry and the shopper's message in the same transaction.
 import type { AdminStatusBody, OrderStatus } from '@shop/contract';
 import { canTransition, roleCan, transitionNeedsOwner } from '@shop/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, orderStatusHistory, orderTracking } from '../../db/schema/index.ts';
+import { orders, orderTracking } from '../../db/schema/index.ts';
+import { transition } from '../orders/order-status.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { notifyOrderStatus } from '../notifications/outbox.repository.ts';
 import { returnOrderStock } from '../refunds/stock-return.ts';
@@ -16,22 +16,22 @@ import { forbidden } from '../staff/staff-guard.ts';
 export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   new AppError(409, 'invalid_transition', `Нельзя перевести заказ из «${from}» в «${to}»`, 'status');
 
-/** Moves an order from `from` to `to` (conditional on `from`); the caller holds the row lock. */
+/**
+ * Moves an order from `from` to `to` through orders' `transition()` (the one writer of order
+ * statuses); 409 `invalid_transition` when the map forbids it or the order is no longer in `from`.
+ */
 export async function setOrderStatus(
   tx: Database,
   orderId: number,
   from: OrderStatus,
   to: OrderStatus,
-  _meta: { actorTelegramId: number | null; comment?: string | null },
+  meta: { actorTelegramId: number | null; comment?: string | null },
 ): Promise<void> {
-  if (!canTransition(from, to)) throw invalidTransition(from, to);
-  const moved = await tx
-    .update(orders)
-    .set({ status: to, updatedAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) throw invalidTransition(from, to);
-  await tx.insert(orderStatusHistory).values({ orderId, status: to });
+  const moved = await transition(tx, orderId, from, to, {
+    ...(meta.actorTelegramId === null ? {} : { actor: `staff:${meta.actorTelegramId}` }),
+    ...(meta.comment ? { note: meta.comment } : {}),
+  });
+  if (!moved) throw invalidTransition(from, to);
 }
 
 /** POST /admin/orders/{id}/status: checks the role, moves, records, and notifies in one transaction. */
@@ -59,8 +59,8 @@ export async function changeOrderStatusByStaff(
       actorTelegramId: staff.telegramId,
       comment: body.comment ?? null,
     });
-    // Stock still reserved (unpaid, or paid but not yet bought out) goes back on cancel.
-    if (to === 'canceled' && (from === 'awaiting_payment' || from === 'paid')) {
+    // transition() gives an unpaid order's stock back; a paid one not yet bought out is ours too.
+    if (to === 'canceled' && from === 'paid') {
       await returnOrderStock(tx, orderId);
     }
     const [tracking] = await tx.select().from(orderTracking).where(eq(orderTracking.orderId, orderId));

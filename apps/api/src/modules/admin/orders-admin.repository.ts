@@ -171,7 +171,7 @@ export async function exportAdminOrders(db: Database, query: AdminOrdersQuery, c
 const actorName = (first: string | null, last: string | null) =>
   first ? [first, last].filter(Boolean).join(' ') : null;
 
-export async function getAdminOrder(db: Database, orderId: number): Promise<AdminOrder> {
+export async function getAdminOrder(db: Database, orderId: number, orderTtlMin: number): Promise<AdminOrder> {
   const [row] = await selectRows(db, eq(orders.id, orderId), 1);
   if (!row) throw notFound('Заказ не найден');
   const items = await db
@@ -228,6 +228,10 @@ export async function getAdminOrder(db: Database, orderId: number): Promise<Admi
     })),
     delivery: row.delivery,
     created_at: base.created_at,
+    expires_at:
+      row.status === 'awaiting_payment'
+        ? new Date(row.createdAt.getTime() + orderTtlMin * 60_000).toISOString()
+        : null,
     updated_at: base.updated_at,
     user: base.user,
     tracking_number: base.tracking_number,

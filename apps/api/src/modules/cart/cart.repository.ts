@@ -1,24 +1,17 @@
 // Cart lines per (shopper, variant). Adding checks stock; the line count is capped.
-import type { CartEntry } from '@shop/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { MAX_LINE_QTY, type CartEntry } from '@shop/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, variants } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
-import { loadProductBriefs } from './product-brief.ts';
+import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
+import { loadProductBriefs } from '../catalog/product-brief.ts';
+import { findVariant } from '../catalog/product.repository.ts';
 
 export const MAX_CART_LINES = 100;
 export const OUT_OF_STOCK = 'Этого товара нет в наличии';
 const NOT_IN_CART = 'Этого товара нет в корзине';
 
-const notEnough = (qty: number) => conflict(`Столько нет в наличии: доступно ${qty} шт.`);
-
-export async function findVariant(db: Database, productId: number, variantId: number) {
-  const [row] = await db
-    .select({ id: variants.id, productId: variants.productId, qty: variants.qty })
-    .from(variants)
-    .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
-  return row;
-}
+const notEnough = (qty: number) => outOfStock(`Столько нет в наличии: доступно ${qty} шт.`);
 
 export async function listCart(db: Database, userId: number): Promise<CartEntry[]> {
   const rows = await db
@@ -87,7 +80,7 @@ export async function addToCart(
   return db.transaction(async (tx) => {
     const variant = await findVariant(tx, line.productId, line.variantId);
     if (!variant) throw notFound('Товар не найден');
-    if (variant.qty <= 0) throw conflict(OUT_OF_STOCK);
+    if (variant.qty <= 0) throw outOfStock(OUT_OF_STOCK);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
       .from(cartItems)
@@ -101,14 +94,17 @@ export async function addToCart(
       if (count >= MAX_CART_LINES) throw conflict(`В корзине может быть не больше ${MAX_CART_LINES} товаров`);
     }
     const quantity = (existing?.quantity ?? 0) + line.quantity;
-    if (quantity > 99) throw conflict('Не больше 99 штук одного товара');
+    if (quantity > MAX_LINE_QTY) throw conflict(`Не больше ${MAX_LINE_QTY} штук одного товара`);
     if (quantity > variant.qty) throw notEnough(variant.qty);
     const [row] = await tx
       .insert(cartItems)
       .values({ userId, productId: line.productId, variantId: line.variantId, quantity })
       .onConflictDoUpdate({
         target: [cartItems.userId, cartItems.variantId],
-        set: { quantity: sql`least(${cartItems.quantity} + ${line.quantity}, 99)`, updatedAt: sql`now()` },
+        set: {
+          quantity: sql`least(${cartItems.quantity} + ${line.quantity}, ${MAX_LINE_QTY})`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning();
     return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };
@@ -125,7 +121,7 @@ export async function setCartQuantity(db: Database, userId: number, variantId: n
     if (!line) throw notFound(NOT_IN_CART);
     const variant = await findVariant(tx, line.productId, variantId);
     if (!variant) throw notFound('Товар не найден');
-    if (quantity > variant.qty) throw variant.qty === 0 ? conflict(OUT_OF_STOCK) : notEnough(variant.qty);
+    if (quantity > variant.qty) throw variant.qty === 0 ? outOfStock(OUT_OF_STOCK) : notEnough(variant.qty);
     const [row] = await tx
       .update(cartItems)
       .set({ quantity, updatedAt: sql`now()` })
@@ -141,4 +137,68 @@ export async function removeFromCart(db: Database, userId: number, variantId: nu
     .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
     .returning({ variantId: cartItems.variantId });
   if (removed.length === 0) throw notFound(NOT_IN_CART);
+}
+
+/** Takes lines out of the cart, e.g. the ones an order was just placed with (inside its transaction). */
+export async function removeLines(tx: Database, userId: number, variantIds: number[]) {
+  if (variantIds.length === 0) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)));
+}
+
+/**
+ * Puts lines back into the cart (an unpaid order that ended): merged with lines already there,
+ * each capped at MAX_LINE_QTY; new lines only while the cart has room (MAX_CART_LINES); variants
+ * no longer sold are skipped. Call inside the transaction that ends the order.
+ */
+export async function restoreLines(
+  tx: Database,
+  userId: number,
+  lines: { productId: number; variantId: number; quantity: number }[],
+) {
+  if (lines.length === 0) return;
+  const sold = new Set(
+    (
+      await tx
+        .select({ id: variants.id, productId: variants.productId })
+        .from(variants)
+        .where(
+          inArray(
+            variants.id,
+            lines.map((l) => l.variantId),
+          ),
+        )
+    ).map((v) => `${v.productId}:${v.id}`),
+  );
+  const existing = await tx
+    .select({ variantId: cartItems.variantId })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .for('update');
+  const inCart = new Set(existing.map((r) => r.variantId));
+  let room = MAX_CART_LINES - inCart.size;
+  for (const line of lines) {
+    if (!sold.has(`${line.productId}:${line.variantId}`)) continue;
+    if (!inCart.has(line.variantId)) {
+      if (room <= 0) continue;
+      room -= 1;
+      inCart.add(line.variantId);
+    }
+    await tx
+      .insert(cartItems)
+      .values({
+        userId,
+        productId: line.productId,
+        variantId: line.variantId,
+        quantity: Math.min(line.quantity, MAX_LINE_QTY),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.variantId],
+        set: {
+          quantity: sql`least(${cartItems.quantity} + ${line.quantity}, ${MAX_LINE_QTY})`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
 }

@@ -49,9 +49,9 @@ describe('cart', () => {
     // Only one L in stock.
     const tooMany = await add(v2!.id);
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json<{ error: { message: string } }>().error.message).toBe(
-      'Столько нет в наличии: доступно 1 шт.',
-    );
+    expect(tooMany.json()).toEqual({
+      error: { code: 'out_of_stock', message: 'Столько нет в наличии: доступно 1 шт.' },
+    });
 
     const cart = await call('GET', '/api/v1/cart', authorization);
     expect(cart.statusCode).toBe(200);
@@ -77,9 +77,11 @@ describe('cart', () => {
     ).toMatchObject({
       result: { quantity: 3 },
     });
-    expect((await call('PATCH', `/api/v1/cart/${v1!.id}`, authorization, { quantity: 4 })).statusCode).toBe(
-      409,
-    );
+    const overStock = await call('PATCH', `/api/v1/cart/${v1!.id}`, authorization, { quantity: 4 });
+    expect(overStock.statusCode).toBe(409);
+    expect(overStock.json()).toEqual({
+      error: { code: 'out_of_stock', message: 'Столько нет в наличии: доступно 3 шт.' },
+    });
     expect((await call('DELETE', `/api/v1/cart/${v2!.id}`, authorization)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/v1/cart/${v2!.id}`, authorization)).statusCode).toBe(404);
     expect((await call('GET', '/api/v1/cart/len', authorization)).json()).toEqual({ result: { len: 1 } });
@@ -97,7 +99,7 @@ describe('cart', () => {
       quantity: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: 'conflict', message: 'Этого товара нет в наличии' } });
+    expect(res.json()).toEqual({ error: { code: 'out_of_stock', message: 'Этого товара нет в наличии' } });
     expect((await call('GET', '/api/v1/cart/len', authorization)).json()).toEqual({ result: { len: 0 } });
   });
 });

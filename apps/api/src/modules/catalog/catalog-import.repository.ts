@@ -303,22 +303,3 @@ export async function catalogIsEmpty(db: Database): Promise<boolean> {
   );
   return (rows[0]?.n ?? 0) === 0;
 }
-
-/**
- * Recomputes the listing columns that depend on stock and prices (`min_price`, `price`,
- * `in_stock`) from the variants. For code that changes variants outside an import (stock
- * reservation, a price edit): call it in the same transaction.
- */
-export async function refreshListingColumns(db: Database, productIds: number[]): Promise<void> {
-  if (!productIds.length) return;
-  await db.execute(sql`
-    UPDATE products p
-    SET min_price = v.min_price, price = v.price, in_stock = v.in_stock, updated_at = now()
-    FROM (
-      SELECT product_id, min(price) AS min_price,
-             coalesce(min(price) FILTER (WHERE qty > 0), min(price)) AS price, bool_or(qty > 0) AS in_stock
-      FROM variants WHERE product_id = ANY(${`{${productIds.map((id) => Math.trunc(id)).join(',')}}`}::int[])
-      GROUP BY product_id
-    ) v
-    WHERE p.id = v.product_id AND (p.min_price, p.price, p.in_stock) IS DISTINCT FROM (v.min_price, v.price, v.in_stock)`);
-}

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { importCatalog, refreshListingColumns } from './catalog-import.repository.ts';
-import { demoCatalog } from './demo-catalog.ts';
+import { importCatalog } from './catalog-import.repository.ts';
+import { refreshListingColumns } from './listing-columns.ts';
+import { demoCatalog } from './demo/demo-catalog.ts';
 import { parseImportFile, type ImportFile } from './import-format.ts';
 
 let t: TestApp;

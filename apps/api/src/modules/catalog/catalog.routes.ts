@@ -4,8 +4,8 @@ import {
   ApiErrorSchema,
   CatalogFilterQuerySchema,
   CategoriesResponseSchema,
+  IdParamsSchema,
   ProductFiltersResponseSchema,
-  ProductIdParamsSchema,
   ProductListQuerySchema,
   ProductListResponseSchema,
   ProductResponseSchema,
@@ -16,13 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { notFound } from '../../plugins/errors.ts';
-import {
-  categoryTree,
-  findProduct,
-  listProducts,
-  productFilters,
-  similarProducts,
-} from './products.repository.ts';
+import { categoryTree } from './categories.repository.ts';
+import { productFilters } from './facets.repository.ts';
+import { listProducts } from './listing.repository.ts';
+import { findProduct, similarProducts } from './product.repository.ts';
 import { suggest } from './search.repository.ts';
 
 const errors = { 400: ApiErrorSchema };
@@ -101,7 +98,7 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'A product with its variants, images and size table',
-        params: ProductIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: ProductResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },
@@ -118,7 +115,7 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Up to 20 similar products; entries without a price come last',
-        params: ProductIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: SimilarProductsResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { importCatalog } from './catalog-import.repository.ts';
-import { demoCatalog } from './demo-catalog.ts';
+import { demoCatalog } from './demo/demo-catalog.ts';
 
 type Row = {
   id: number;

@@ -1,6 +1,7 @@
 // The catalogue import file (docs/catalog-import.md): brands, a category tree and products with
 // their variants. Validated row by row so that every bad row gets one error with its path.
 import { z } from 'zod';
+import { isMediaPath } from '../media/media-path.ts';
 
 const text = (max: number) =>
   z.string().trim().min(1, 'не может быть пустым').max(max, `не длиннее ${max} символов`);
@@ -14,10 +15,7 @@ export const ImageSrcSchema = z
   .string()
   .max(2000)
   .refine(
-    (v) =>
-      /^\/media\/[A-Za-z0-9._\-/]+\.[A-Za-z0-9]+$/.test(v) && !v.includes('..')
-        ? true
-        : /^https:\/\/[^\s]+$/.test(v),
+    (v) => (v.startsWith('/media/') ? isMediaPath(v.slice(1)) : /^https:\/\/[^\s]+$/.test(v)),
     'картинка: путь /media/<файл> или адрес https://',
   );
 

@@ -4,8 +4,8 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { favorites } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { findVariant } from '../cart/cart.repository.ts';
-import { loadProductBriefs } from '../cart/product-brief.ts';
+import { loadProductBriefs } from '../catalog/product-brief.ts';
+import { findVariant } from '../catalog/product.repository.ts';
 
 type Row = typeof favorites.$inferSelect;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderStatusHistory, payments, products, variants } from '../../db/schema/index.ts';
 import { buildTestApp, login, type TestApp } from '../../test/app.ts';
 import { insertProduct, readyShopper, variantQty } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from './orders.repository.ts';
+import { expireUnpaidOrders } from './expire-orders.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +41,7 @@ type OrderJson = {
   items: Json[];
   delivery: Json;
   created_at: string;
+  expires_at: string | null;
 };
 
 /** Opens the payment page the API links to and presses one of its buttons. */
@@ -278,6 +279,32 @@ describe('shopping path over HTTP', () => {
     expect(await listing()).toEqual({ inStock: true, price: 900 });
   });
 
+  it('an unpaid order says when it lapses (placed + ORDER_TTL_MIN); a canceled one says null', async () => {
+    const { authorization, deliveryId } = await readyShopper(t.app);
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.database.db, { variants: [{ qty: 5 }] });
+    const res = await placeOrder(authorization, {
+      items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }],
+      delivery_id: deliveryId,
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json<{ result: OrderJson }>().result;
+    const created = new Date(placed.created_at).getTime();
+    expect(new Date(placed.expires_at!).getTime() - created).toBe(30 * 60_000);
+    const listed = (await call('GET', '/api/v1/order/detail/active', authorization)).json<{
+      result: { orders: OrderJson[] };
+    }>().result.orders;
+    expect(listed.map((o) => o.expires_at)).toEqual([placed.expires_at]);
+
+    await expireUnpaidOrders(t.database.db, new Date(created + 31 * 60_000), { ttlMin: 30 });
+    const detail = (await call('GET', `/api/v1/order/detail/${placed.id}`, authorization)).json<{
+      result: OrderJson;
+    }>().result;
+    expect(detail).toMatchObject({ status: 'canceled', expires_at: null });
+  });
+
   it('the same Idempotency-Key places one order', async () => {
     const { authorization, deliveryId } = await readyShopper(t.app);
     const {
@@ -334,15 +361,15 @@ describe('shopping path over HTTP', () => {
     const noPassport = await placeOrder(authorization, body);
     expect(noPassport.statusCode).toBe(409);
     expect(noPassport.json()).toMatchObject({
-      error: { code: 'conflict', message: 'Заполните паспортные данные' },
+      error: { code: 'passport_required', message: 'Заполните паспортные данные' },
     });
 
     await call('PUT', '/api/v1/passport', authorization, (await import('../../test/fixtures.ts')).PASSPORT);
     const short = await placeOrder(authorization, body);
     expect(short.statusCode).toBe(409);
-    expect(short.json<{ error: { message: string } }>().error.message).toMatch(
-      /^Недостаточно товара «.+»: в наличии 1 шт\.$/,
-    );
+    const shortError = short.json<{ error: { code: string; message: string } }>().error;
+    expect(shortError.code).toBe('out_of_stock');
+    expect(shortError.message).toMatch(/^Недостаточно товара «.+»: в наличии 1 шт\.$/);
 
     expect((await t.database.db.select({ n: count() }).from(orders))[0]!.n).toBe(before);
     expect(await variantQty(t.database.db, v!.id)).toBe(5);

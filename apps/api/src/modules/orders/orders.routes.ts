@@ -10,18 +10,17 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
-import { createOrder, findOrder, listOrders, ORDER_NOT_FOUND } from './orders.repository.ts';
+import { findOrder, listOrders, ORDER_NOT_FOUND } from './orders.repository.ts';
+import { placeOrder } from './place-order.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const common = { onRequest: app.authenticate } as const;
-  const meta = { tags: ['orders'], security: [{ bearer: [] }] };
+  const meta = { tags: ['orders'] };
 
   app.post(
     '/order',
     {
-      ...common,
       schema: {
         ...meta,
         summary:
@@ -33,11 +32,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await createOrder(
+      const { order, created } = await placeOrder(
         app.db,
         request.userId,
         request.body,
         request.headers['idempotency-key'],
+        app.env.orderTtlMin,
       );
       if (created) request.log.info({ orderId: order.id, total: order.total }, 'order placed');
       reply.code(created ? 201 : 200);
@@ -48,7 +48,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/detail',
     {
-      ...common,
       schema: {
         ...meta,
         summary: 'All orders, newest first, paged',
@@ -57,14 +56,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: false }),
+      result: await listOrders(app.db, request.userId, {
+        ...request.query,
+        activeOnly: false,
+        ttlMin: app.env.orderTtlMin,
+      }),
     }),
   );
 
   app.get(
     '/order/detail/active',
     {
-      ...common,
       schema: {
         ...meta,
         summary: 'Active orders (neither completed nor canceled), newest first, paged',
@@ -73,14 +75,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      result: await listOrders(app.db, request.userId, { ...request.query, activeOnly: true }),
+      result: await listOrders(app.db, request.userId, {
+        ...request.query,
+        activeOnly: true,
+        ttlMin: app.env.orderTtlMin,
+      }),
     }),
   );
 
   app.get(
     '/order/detail/:id',
     {
-      ...common,
       schema: {
         ...meta,
         summary: 'One order',
@@ -89,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const order = await findOrder(app.db, request.userId, request.params.id);
+      const order = await findOrder(app.db, request.userId, request.params.id, app.env.orderTtlMin);
       if (!order) throw notFound(ORDER_NOT_FOUND);
       return { result: order };
     },

@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, orderStatusHistory, payments } from '../../db/schema/index.ts';
+import { orders, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
+import { transition } from '../orders/order-status.ts';
 import { ORDER_NOT_FOUND } from '../orders/orders.repository.ts';
 import { alertOwners, notifyOrderStatus } from '../notifications/outbox.repository.ts';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
@@ -116,12 +117,8 @@ export async function applyProviderPayment(
       .returning({ orderId: payments.orderId });
     if (moved.length === 0) return 'already_applied';
     if (remote.status === 'canceled') return 'canceled';
-    const paid = await tx
-      .update(orders)
-      .set({ status: 'paid', paidAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'awaiting_payment')))
-      .returning({ id: orders.id });
-    if (paid.length === 0) {
+    const paid = await transition(tx, payment.orderId, 'awaiting_payment', 'paid', { actor: 'payment' });
+    if (!paid) {
       // «Нужен возврат» in the console; the owners hear of it in the same transaction.
       await alertOwners(
         tx,
@@ -130,7 +127,6 @@ export async function applyProviderPayment(
       );
       return 'paid_too_late';
     }
-    await tx.insert(orderStatusHistory).values({ orderId: payment.orderId, status: 'paid' });
     await notifyOrderStatus(tx, payment.orderId, 'paid');
     return 'paid';
   });

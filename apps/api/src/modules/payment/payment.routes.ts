@@ -1,19 +1,18 @@
-// Payment: the payment link of an order, the status poll, provider notifications and, for the
-// sandbox provider, its own payment page.
+// Payment: the shopper's payment link and status poll (signed in), and the public side: provider
+// notifications and, for the sandbox provider, its own payment page.
 import {
   ApiErrorSchema,
   IdParamsSchema,
   PaymentStatusQuerySchema,
   PaymentStatusResponseSchema,
   PaymentUrlResponseSchema,
+  miniAppLink,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { orders, payments, sandboxPayments } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
+import { AppError, badGateway, badRequest } from '../../plugins/errors.ts';
 import { syncProviderRefund } from '../refunds/refunds.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
@@ -24,7 +23,7 @@ import {
   warnPaidTooLate,
 } from './payment.repository.ts';
 import { SANDBOX_PAGE_PREFIX, SandboxPaymentProvider } from './sandbox-provider.ts';
-import { renderSandboxPage } from './sandbox-page.ts';
+import { closedNotice, ORDER_CLOSED, renderSandboxPage } from './sandbox-page.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -40,11 +39,12 @@ export function paymentReturnUrl(env: Env, base: string, guid: string, outcome: 
   if (env.devLogin || !env.botUsername || !env.appName) {
     return `${base}/payment-await?transaction_guid=${encodeURIComponent(guid)}`;
   }
-  return `https://t.me/${env.botUsername}/${env.appName}?startapp=payment_${outcome}__${guid}`;
+  return miniAppLink(env.botUsername, env.appName, { payment: { outcome, guid } });
 }
 
-const providerDown = () => new AppError(502, 'internal', 'Платёжная система недоступна, попробуйте позже');
+const providerDown = () => badGateway('Платёжная система недоступна, попробуйте позже');
 
+/** The shopper's side; registered inside the signed-in scope (app.ts). */
 export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, opts) => {
   const { provider } = opts;
   const env = app.env;
@@ -52,11 +52,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
   app.get(
     '/order/payment_url/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['payment'],
         summary: "The payment link of an order awaiting payment (reuses the order's open payment)",
-        security: [{ bearer: [] }],
         params: IdParamsSchema,
         response: { 200: PaymentUrlResponseSchema, 502: ApiErrorSchema, ...errors },
       },
@@ -80,11 +78,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
   app.get(
     '/payment/status',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['payment'],
         summary: 'Status of a payment (re-read from the provider while pending)',
-        security: [{ bearer: [] }],
         querystring: PaymentStatusQuerySchema,
         response: { 200: PaymentStatusResponseSchema, ...errors },
       },
@@ -99,6 +95,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
       ),
     }),
   );
+};
+
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+/** The public side: provider notifications and the sandbox payment page. */
+export const paymentPublicRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
+  app,
+  opts,
+) => {
+  const { provider } = opts;
+  const env = app.env;
 
   app.post(
     '/payment/webhook',
@@ -137,92 +145,58 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
     },
   );
 
-  if (provider instanceof SandboxPaymentProvider) {
-    await app.register(async (scope) => {
-      const page = scope.withTypeProvider<ZodTypeProvider>();
-      // The page's buttons post an empty form.
-      page.addContentTypeParser(
-        'application/x-www-form-urlencoded',
-        { parseAs: 'string' },
-        (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-      );
-      const params = z.object({ id: z.uuid() });
-      const pagePath = SANDBOX_PAGE_PREFIX.replace(/^\/api\/v1/, '');
+  if (!(provider instanceof SandboxPaymentProvider)) return;
+  await app.register(async (scope) => {
+    const page = scope.withTypeProvider<ZodTypeProvider>();
+    // The page's buttons post an empty form.
+    page.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const params = z.object({ id: z.uuid() });
+    const pagePath = SANDBOX_PAGE_PREFIX.replace(/^\/api\/v1/, '');
+    const notFoundPage = (reply: FastifyReply) =>
+      sendPage(reply, 404, renderSandboxPage({ description: 'Платёж не найден', amount: 0 }));
 
-      const load = async (id: string) => {
-        const [row] = await page.db
-          .select({ sandbox: sandboxPayments, payment: payments, orderStatus: orders.status })
-          .from(sandboxPayments)
-          .innerJoin(
-            payments,
-            and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, sandboxPayments.id)),
-          )
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(eq(sandboxPayments.id, id));
-        return row;
-      };
-      const notFoundPage = (reply: {
-        code(n: number): unknown;
-        type(t: string): unknown;
-        send(b: string): unknown;
-      }) => {
-        reply.code(404);
-        reply.type('text/html; charset=utf-8');
-        return reply.send(renderSandboxPage({ description: 'Платёж не найден', amount: 0 }));
-      };
-
-      page.get(`${pagePath}/:id`, { schema: { hide: true, params } }, async (request, reply) => {
-        const row = await load(request.params.id);
-        if (!row) return notFoundPage(reply);
-        const open = row.sandbox.status === 'pending' && row.orderStatus === 'awaiting_payment';
-        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        return renderSandboxPage({
-          description: row.sandbox.description,
-          amount: row.sandbox.amount,
-          ...(open
-            ? { actionBase: `${SANDBOX_PAGE_PREFIX}/${row.sandbox.id}` }
-            : {
-                notice:
-                  row.sandbox.status === 'succeeded'
-                    ? 'Заказ оплачен'
-                    : row.sandbox.status === 'canceled'
-                      ? 'Оплата отменена'
-                      : 'Заказ отменён, оплатить его уже нельзя',
-              }),
-        });
-      });
-
-      page.post(
-        `${pagePath}/:id/:action`,
-        { schema: { hide: true, params: params.extend({ action: z.enum(['pay', 'cancel']) }) } },
-        async (request, reply) => {
-          const { id, action } = request.params;
-          const row = await load(id);
-          if (!row) return notFoundPage(reply);
-          if (
-            action === 'pay' &&
-            row.sandbox.status === 'pending' &&
-            row.orderStatus !== 'awaiting_payment'
-          ) {
-            reply.code(409).type('text/html; charset=utf-8');
-            return renderSandboxPage({
-              description: row.sandbox.description,
-              amount: row.sandbox.amount,
-              notice: 'Заказ отменён, оплатить его уже нельзя',
-            });
-          }
-          await provider.settle(id, action === 'pay' ? 'succeeded' : 'canceled');
-          // The same path a provider notification takes: re-read, then apply once.
-          const synced = await syncProviderPayment(page.db, provider, id);
-          if (synced?.outcome === 'paid_too_late') warnPaidTooLate(request.log, synced.payment.orderId);
-          const payment = await findPaymentByGuid(page.db, row.payment.transactionGuid);
-          const outcome = payment?.status === 'succeeded' ? 'success' : 'fail';
-          return reply.redirect(
-            paymentReturnUrl(env, publicBase(env, request), row.payment.transactionGuid, outcome),
-            303,
-          );
-        },
+    page.get(`${pagePath}/:id`, { schema: { hide: true, params } }, async (request, reply) => {
+      const row = await provider.findPage(request.params.id);
+      if (!row) return notFoundPage(reply);
+      const open = row.sandbox.status === 'pending' && row.orderStatus === 'awaiting_payment';
+      const { description, amount } = row.sandbox;
+      return sendPage(
+        reply,
+        200,
+        renderSandboxPage(
+          open
+            ? { description, amount, actionBase: `${SANDBOX_PAGE_PREFIX}/${row.sandbox.id}` }
+            : { description, amount, notice: closedNotice(row.sandbox.status) },
+        ),
       );
     });
-  }
+
+    page.post(
+      `${pagePath}/:id/:action`,
+      { schema: { hide: true, params: params.extend({ action: z.enum(['pay', 'cancel']) }) } },
+      async (request, reply) => {
+        const { id, action } = request.params;
+        const row = await provider.findPage(id);
+        if (!row) return notFoundPage(reply);
+        if (action === 'pay' && row.sandbox.status === 'pending' && row.orderStatus !== 'awaiting_payment') {
+          const { description, amount } = row.sandbox;
+          return sendPage(reply, 409, renderSandboxPage({ description, amount, notice: ORDER_CLOSED }));
+        }
+        await provider.settle(id, action === 'pay' ? 'succeeded' : 'canceled');
+        // The same path a provider notification takes: re-read, then apply once.
+        const synced = await syncProviderPayment(app.db, provider, id);
+        if (synced?.outcome === 'paid_too_late') warnPaidTooLate(request.log, synced.payment.orderId);
+        const payment = await findPaymentByGuid(app.db, row.payment.transactionGuid);
+        const outcome = payment?.status === 'succeeded' ? 'success' : 'fail';
+        return reply.redirect(
+          paymentReturnUrl(env, publicBase(env, request), row.payment.transactionGuid, outcome),
+          303,
+        );
+      },
+    );
+  });
 };

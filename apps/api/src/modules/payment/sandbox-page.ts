@@ -6,6 +6,16 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** Why a payment page has no buttons: its payment or its order is settled. */
+export function closedNotice(sandboxStatus: 'pending' | 'succeeded' | 'canceled'): string {
+  if (sandboxStatus === 'succeeded') return 'Заказ оплачен';
+  if (sandboxStatus === 'canceled') return 'Оплата отменена';
+  return ORDER_CLOSED;
+}
+
+/** The order lapsed while its payment was still open. */
+export const ORDER_CLOSED = 'Заказ отменён, оплатить его уже нельзя';
+
 export const formatRoubles = (amount: number) =>
   `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₽`;
 

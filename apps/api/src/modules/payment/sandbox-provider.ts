@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
+import { orders, payments, sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
 import {
   PaymentProviderError,
   type CreateRefundInput,
@@ -104,6 +104,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
   parseRefundWebhook(body: unknown) {
     const parsed = RefundNotificationSchema.safeParse(body);
     return parsed.success ? parsed.data.object.id : null;
+  }
+
+  /** What the payment page shows: the sandbox payment, our payment row and its order's status. */
+  async findPage(id: string) {
+    const [row] = await this.db
+      .select({ sandbox: sandboxPayments, payment: payments, orderStatus: orders.status })
+      .from(sandboxPayments)
+      .innerJoin(
+        payments,
+        and(eq(payments.provider, 'sandbox'), eq(payments.providerPaymentId, sandboxPayments.id)),
+      )
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(sandboxPayments.id, id));
+    return row;
   }
 
   /** What the page's buttons do: settles a pending sandbox payment once. */

@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { insertProduct, readyShopper } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from '../orders/orders.repository.ts';
+import { expireUnpaidOrders } from '../orders/expire-orders.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { paymentReturnUrl } from './payment.routes.ts';
 import { YooKassaPaymentProvider } from './yookassa-provider.ts';
@@ -298,6 +298,53 @@ describe('POST /api/v1/payment/webhook with the yookassa provider', () => {
       ]);
     } finally {
       await sandboxApp.close();
+    }
+  });
+
+  it('answers 502 bad_gateway when the provider cannot be reached, for the link and the webhook', async () => {
+    const downApp = await buildApp({
+      env: testEnv({
+        paymentProvider: 'yookassa',
+        // Port 1 on loopback: nothing listens, the connection is refused at once.
+        yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiUrl: 'http://127.0.0.1:1/v3' },
+      }),
+      database: t.database,
+      logger: false,
+    });
+    try {
+      const { authorization, deliveryId } = await readyShopper(downApp);
+      const {
+        product,
+        variants: [v],
+      } = await insertProduct(t.database.db, { variants: [{ qty: 3 }] });
+      const placed = await downApp.inject({
+        method: 'POST',
+        url: '/api/v1/order',
+        headers: { authorization, 'idempotency-key': 'provider-down-1' },
+        payload: {
+          items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }],
+          delivery_id: deliveryId,
+        },
+      });
+      const orderId = placed.json<{ result: { id: number } }>().result.id;
+      const link = await downApp.inject({
+        url: `/api/v1/order/payment_url/${orderId}`,
+        headers: { authorization },
+      });
+      expect(link.statusCode).toBe(502);
+      expect(link.json()).toEqual({
+        error: { code: 'bad_gateway', message: 'Платёжная система недоступна, попробуйте позже' },
+      });
+      const { providerId } = await orderWithPayment();
+      const hook = await downApp.inject({
+        method: 'POST',
+        url: '/api/v1/payment/webhook',
+        payload: { type: 'notification', event: 'payment.succeeded', object: { id: providerId } },
+      });
+      expect(hook.statusCode).toBe(502);
+      expect(hook.json()).toMatchObject({ error: { code: 'bad_gateway' } });
+    } finally {
+      await downApp.close();
     }
   });
 

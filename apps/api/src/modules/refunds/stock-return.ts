@@ -1,38 +1,22 @@
-// Puts an order's units back into stock (a refund of an order whose goods were never bought out).
-// Same lock order as placing an order: variants by id.
-import { eq, inArray, sql } from 'drizzle-orm';
+// Puts a paid order's units back on sale (a refund or cancel before the goods were bought out),
+// through the catalogue's own stock writer.
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, variants } from '../../db/schema/index.ts';
-import { refreshListingColumns } from '../catalog/catalog-import.repository.ts';
+import { orderItems } from '../../db/schema/index.ts';
+import { refreshListingColumns } from '../catalog/listing-columns.ts';
+import { releaseStock } from '../catalog/stock.ts';
 
 export async function returnOrderStock(tx: Database, orderId: number): Promise<void> {
-  const returned = await tx
+  const lines = await tx
     .select({
-      variantId: orderItems.variantId,
       productId: orderItems.productId,
-      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.variantId, orderItems.productId)
-    .orderBy(orderItems.variantId);
-  if (returned.length === 0) return;
-  await tx
-    .select({ id: variants.id })
-    .from(variants)
-    .where(
-      inArray(
-        variants.id,
-        returned.map((r) => r.variantId),
-      ),
-    )
-    .orderBy(variants.id)
-    .for('update');
-  for (const r of returned) {
-    await tx
-      .update(variants)
-      .set({ qty: sql`${variants.qty} + ${r.quantity}` })
-      .where(eq(variants.id, r.variantId));
-  }
-  await refreshListingColumns(tx, [...new Set(returned.map((r) => r.productId))]);
+    .orderBy(orderItems.id);
+  if (lines.length === 0) return;
+  await releaseStock(tx, lines);
+  await refreshListingColumns(tx, [...new Set(lines.map((l) => l.productId))]);
 }

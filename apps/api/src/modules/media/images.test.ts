@@ -10,7 +10,7 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'shop-img-'));
-  t = await buildTestApp({ dataDir, imageHosts: ['cdn.example.com'] });
+  t = await buildTestApp({ dataDir, imageHosts: ['cdn.example.com', '127.0.0.1'] });
 });
 afterAll(async () => {
   await t?.close();
@@ -63,5 +63,12 @@ describe('images', () => {
     expect((await get('/img/w300/media/demo/0/99.svg')).statusCode).toBe(404);
     expect((await get('/media/demo/0/99.svg')).statusCode).toBe(404);
     expect((await get('/media/uploads/none.jpg')).statusCode).toBe(404);
+  });
+
+  it('answers 502 bad_gateway when an allowed host cannot be reached', async () => {
+    // Port 1 on loopback: nothing listens, so the fetch fails at once without any network.
+    const res = await get(`/img/w300/${encodeURIComponent('https://127.0.0.1:1/a.jpg')}`);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: { code: 'bad_gateway', message: 'Не удалось загрузить картинку' } });
   });
 });

@@ -7,13 +7,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
-import { demoPicture } from './demo-catalog.ts';
-import { drawDemoPicture } from './demo-pictures.ts';
+import { badGateway, badRequest, notFound } from '../../plugins/errors.ts';
+import { demoPicture } from '../catalog/demo/demo-catalog.ts';
+import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
+import { isMediaPath } from './media-path.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_REMOTE_BYTES = 15 * 1024 * 1024;
-const MEDIA_PATH = /^media\/([A-Za-z0-9._-]+\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/;
 const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   webp: 'image/webp',
@@ -35,7 +35,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
 
   /** The original of a shop path `media/...`; undefined when there is no such file. */
   async function readMedia(relative: string): Promise<Original | undefined> {
-    if (!MEDIA_PATH.test(relative) || relative.includes('..')) throw badRequest('Неверный путь к картинке');
+    if (!isMediaPath(relative)) throw badRequest('Неверный путь к картинке');
     const ext = relative.split('.').pop()!.toLowerCase();
     const demo = /^media\/demo\/(\d{1,6})\/(\d{1,3})\.svg$/.exec(relative);
     if (demo) {
@@ -55,9 +55,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
     const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' }).catch(
       () => undefined,
     );
-    if (!response) throw new AppError(502, 'internal', 'Не удалось загрузить картинку');
+    if (!response) throw badGateway('Не удалось загрузить картинку');
     if (response.status === 404) return undefined;
-    if (!response.ok) throw new AppError(502, 'internal', 'Не удалось загрузить картинку');
+    if (!response.ok) throw badGateway('Не удалось загрузить картинку');
     const body = Buffer.from(await response.arrayBuffer());
     if (body.length > MAX_REMOTE_BYTES) throw badRequest('Картинка слишком большая');
     return { body, type: response.headers.get('content-type') ?? 'application/octet-stream' };
@@ -90,7 +90,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
     if (source.startsWith('media/')) {
       load = () => readMedia(source);
       // Validate now so a bad path is a 400 even when it is cached.
-      if (!MEDIA_PATH.test(source) || source.includes('..')) throw badRequest('Неверный путь к картинке');
+      if (!isMediaPath(source)) throw badRequest('Неверный путь к картинке');
     } else {
       let url: URL;
       try {

@@ -1,6 +1,7 @@
 // Draws a demo product picture as SVG: the product kind's silhouette in the product colour, seen
 // from a few angles (picture k varies the view), on a soft background. Deterministic.
-import { DEMO_COLORS, type DemoPicture, type Kind } from './demo-catalog.ts';
+import type { DemoPicture } from './demo-catalog.ts';
+import { DEMO_COLORS, type Kind } from './demo-data.ts';
 
 function shade(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);

@@ -3,6 +3,7 @@ import type { ProductBrief } from '@shop/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, products } from '../../db/schema/index.ts';
+import { brandRef } from './brand-ref.ts';
 
 export async function loadProductBriefs(db: Database, ids: number[]): Promise<Map<number, ProductBrief>> {
   if (ids.length === 0) return new Map();
@@ -15,9 +16,9 @@ export async function loadProductBriefs(db: Database, ids: number[]): Promise<Ma
       price: products.price,
       minPrice: products.minPrice,
       inStock: products.inStock,
-      brandId: brands.id,
-      brandName: brands.name,
-      brandLogo: brands.logoUrl,
+      brand_id: brands.id,
+      brand_name: brands.name,
+      brand_logo_url: brands.logoUrl,
     })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
@@ -33,7 +34,7 @@ export async function loadProductBriefs(db: Database, ids: number[]): Promise<Ma
         price: r.price,
         min_price: r.minPrice,
         in_stock: r.inStock,
-        brand: r.brandId === null ? null : { id: r.brandId, name: r.brandName ?? '', logo_url: r.brandLogo },
+        brand: brandRef(r),
       },
     ]),
   );

@@ -1,0 +1,166 @@
+// The SQL of the catalogue listing: filter conditions and one page per query. Every listing order
+// is (sort key, id) and has a matching index (see docs/benchmarks.md). Exported so the benchmark
+// can EXPLAIN exactly what the API runs.
+import type { CatalogFilterQuery, Sorting } from '@shop/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import { decodeCursor, SORTS, type ListingSort } from './cursor.ts';
+import { searchOf, type SearchPlan } from './search-plan.ts';
+
+/** A Postgres array literal for a parameter (`{"a","b"}`), safe for any text. */
+export function pgArray(values: readonly (string | number)[]): string {
+  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)).join(',')}}`;
+}
+
+export type ListingFilters = Omit<CatalogFilterQuery, 'search_string'> & {
+  search_string?: string | undefined;
+};
+
+export type FilterKind = 'category_ids' | 'colors' | 'sizes_eu' | 'brand_ids' | 'category_fit_people';
+
+/** WHERE conditions of the filters, leaving out one kind (for its own facet). */
+export function filterConditions(
+  filters: ListingFilters,
+  plan: SearchPlan | undefined,
+  except?: FilterKind,
+): SQL[] {
+  const where: SQL[] = [];
+  const has = <K extends FilterKind>(k: K) => k !== except && (filters[k]?.length ?? 0) > 0;
+  if (has('category_ids')) where.push(sql`p.category_ids && ${pgArray(filters.category_ids!)}::int[]`);
+  if (has('colors')) where.push(sql`p.colors && ${pgArray(filters.colors!)}::text[]`);
+  if (has('sizes_eu')) where.push(sql`p.sizes_eu && ${pgArray(filters.sizes_eu!)}::text[]`);
+  if (has('brand_ids')) where.push(sql`p.brand_id = ANY(${pgArray(filters.brand_ids!)}::int[])`);
+  if (has('category_fit_people'))
+    where.push(sql`p.fit_people = ANY(${pgArray(filters.category_fit_people!)}::text[])`);
+  const search = searchOf(filters, plan);
+  if (search) {
+    // Russian full text (title, brand and its Cyrillic aliases, category, description), or, when
+    // that finds nothing, a trigram match on the title for typos and transliterations.
+    where.push(
+      search.mode === 'fulltext'
+        ? sql`p.search @@ websearch_to_tsquery('russian', ${search.text})`
+        : sql`${search.lower} <% lower(p.title)`,
+    );
+  }
+  return where;
+}
+
+/** Joins conditions with AND (TRUE for none); named apart from drizzle's `and`, which builds columns. */
+export const sqlAnd = (conditions: SQL[]) =>
+  conditions.length ? sql.join(conditions, sql` AND `) : sql`TRUE`;
+
+export type ListingQuery = ListingFilters & {
+  sorting?: Sorting | undefined;
+  cursor?: string | undefined;
+  limit: number;
+};
+
+export function resolveSort(query: ListingQuery): ListingSort {
+  return query.sorting ?? (searchOf(query) ? 'RELEVANCE' : 'POPULARITY');
+}
+
+/** Full-text relevance key: tier * TIER + popularity (see SORTS.RELEVANCE). */
+const TIER = 10_000_000_000;
+
+/** Wraps one page query (`p` rows with a `sort_key`) with the card columns and first 5 pictures. */
+function pageSql(from: SQL, where: SQL[], keyOut: SQL, order: SQL, limit: number, outerOrder: SQL): SQL {
+  return sql`
+    SELECT page.*,
+           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
+            FROM product_images i WHERE i.product_id = page.id AND i.position < 5) AS images
+    FROM (
+      SELECT p.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price, p.in_stock,
+             b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url, ${keyOut} AS sort_key
+      FROM ${from} LEFT JOIN brands b ON b.id = p.brand_id
+      WHERE ${sqlAnd(where)}
+      ORDER BY ${order}
+      LIMIT ${limit}
+    ) page
+    -- The page's pictures in the same round trip; the outer order repeats the inner one.
+    ORDER BY ${outerOrder}`;
+}
+
+/**
+ * The SQL of one listing page (exported so the benchmark can EXPLAIN exactly what the API runs).
+ * Full-text relevance is two queries, one per tier (see SORTS.RELEVANCE): `tier` picks one.
+ */
+export function listingSql(
+  query: ListingQuery,
+  plan?: SearchPlan,
+  tier?: 1 | 2,
+  limit = query.limit + 1,
+): SQL {
+  const sort = resolveSort(query);
+  const spec = SORTS[sort];
+  const search = searchOf(query, plan);
+  if (sort === 'RELEVANCE' && search?.mode === 'fulltext') {
+    const where = filterConditions({ ...query, search_string: undefined }, undefined);
+    const q = sql`websearch_to_tsquery('russian', ${search.text})`;
+    // The same query restricted to weight A (title, brand): each lexeme gets `:A`.
+    const qA = sql`(regexp_replace(${q}::text, ${"'(?:[^']|'')*'"}, ${'\\&:A'}, 'g'))::tsquery`;
+    const t = tier ?? 2;
+    where.push(t === 2 ? sql`p.search @@ ${qA}` : sql`p.search @@ ${q} AND NOT (p.search @@ ${qA})`);
+    if (query.cursor) {
+      const c = decodeCursor(query.cursor, sort);
+      const cursorTier = Math.floor(Number(c.key) / TIER);
+      const popularity = Number(c.key) % TIER;
+      if (t > cursorTier) where.push(sql`FALSE`);
+      else if (t === cursorTier) where.push(sql`(p.popularity, p.id) < (${popularity}::int, ${c.id}::int)`);
+    }
+    return pageSql(
+      sql`products p`,
+      where,
+      sql`(${t}::bigint * ${TIER}::bigint + p.popularity)`,
+      sql`p.popularity DESC NULLS LAST, p.id DESC NULLS LAST`,
+      limit,
+      sql`page.sort_key DESC, page.id DESC`,
+    );
+  }
+  const key = spec.key(search);
+  const where = filterConditions(query, plan);
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor, sort);
+    const value = spec.kind === 'time' ? sql`${c.key}::timestamptz` : sql`${c.key}::int`;
+    where.push(
+      spec.desc
+        ? sql`(${key}, p.id) < (${value}, ${c.id}::int)`
+        : sql`(${key}, p.id) > (${value}, ${c.id}::int)`,
+    );
+  }
+  // DESC orders match the `... DESC NULLS LAST` indexes; PRICE_DESC reads the price index backwards.
+  const order =
+    sort === 'PRICE_DESC'
+      ? sql`p.min_price DESC, p.id DESC`
+      : spec.desc
+        ? sql`${key} DESC NULLS LAST, p.id DESC NULLS LAST`
+        : sql`${key} ASC, p.id ASC`;
+  const keyOut =
+    spec.kind === 'time'
+      ? sql`to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+      : key;
+  return pageSql(
+    sql`products p`,
+    where,
+    keyOut,
+    order,
+    limit,
+    sort === 'PRICE_ASC' ? sql`page.sort_key ASC, page.id ASC` : sql`page.sort_key DESC, page.id DESC`,
+  );
+}
+
+/**
+ * Runs one listing page: one query, or for full-text relevance the title tier and, when it runs
+ * out within the page, the other tier. `run` is the executor (the benchmark records the SQL).
+ */
+export async function listingRows<T extends Record<string, unknown>>(
+  query: ListingQuery,
+  plan: SearchPlan | undefined,
+  run: (query: SQL) => Promise<T[]>,
+): Promise<T[]> {
+  const limit = query.limit + 1;
+  const sort = resolveSort(query);
+  if (!(sort === 'RELEVANCE' && plan?.mode === 'fulltext')) return run(listingSql(query, plan));
+  const cursorTier = query.cursor ? Math.floor(Number(decodeCursor(query.cursor, sort).key) / TIER) : 2;
+  const rows = cursorTier >= 2 ? await run(listingSql(query, plan, 2, limit)) : [];
+  if (rows.length >= limit) return rows;
+  return [...rows, ...(await run(listingSql(query, plan, 1, limit - rows.length)))];
+}

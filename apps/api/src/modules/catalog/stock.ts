@@ -1,0 +1,103 @@
+// Variant stock (`variants.qty`) outside the importer: reserved when an order is placed, released
+// when an unpaid order ends. Variants are always locked in id order, in one statement, so two
+// transactions touching the same variants never deadlock.
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, variants } from '../../db/schema/index.ts';
+import { notFound, outOfStock } from '../../plugins/errors.ts';
+
+export type StockLine = { productId: number; variantId: number; quantity: number };
+
+/** A reserved variant as an order line snapshots it. */
+export type ReservedVariant = {
+  id: number;
+  productId: number;
+  productTitle: string;
+  price: number;
+  title: string;
+  size: string | null;
+  sizeEu: string | null;
+  color: string | null;
+  image: string | null;
+};
+
+async function lockVariants(tx: Database, variantIds: number[]) {
+  return tx
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      price: variants.price,
+      title: variants.title,
+      size: variants.size,
+      sizeEu: variants.sizeEu,
+      color: variants.color,
+      image: variants.image,
+      qty: variants.qty,
+    })
+    .from(variants)
+    .where(inArray(variants.id, variantIds))
+    .orderBy(variants.id)
+    .for('update');
+}
+
+/**
+ * Takes `quantity` units of each line's variant, all or nothing (call inside the order's
+ * transaction). Throws 404 for a variant that is not its product's, `out_of_stock` when short.
+ */
+export async function reserveStock(tx: Database, lines: StockLine[]): Promise<Map<number, ReservedVariant>> {
+  if (lines.length === 0) return new Map();
+  const locked = await lockVariants(
+    tx,
+    lines.map((l) => l.variantId),
+  );
+  const byId = new Map(locked.map((v) => [v.id, v]));
+  const titles = new Map(
+    (
+      await tx
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            locked.map((v) => v.productId),
+          ),
+        )
+    ).map((p) => [p.id, p.title]),
+  );
+  const reserved = new Map<number, ReservedVariant>();
+  for (const line of lines) {
+    const variant = byId.get(line.variantId);
+    if (!variant || variant.productId !== line.productId) throw notFound('Товар не найден');
+    const { qty, ...rest } = variant;
+    const productTitle = titles.get(variant.productId) ?? variant.title;
+    if (qty < line.quantity) {
+      throw outOfStock(
+        qty === 0
+          ? `Товар «${productTitle}» закончился`
+          : `Недостаточно товара «${productTitle}»: в наличии ${qty} шт.`,
+      );
+    }
+    reserved.set(variant.id, { ...rest, productTitle });
+  }
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    await tx
+      .update(variants)
+      .set({ qty: sql`${variants.qty} - ${line.quantity}` })
+      .where(inArray(variants.id, [line.variantId]));
+  }
+  return reserved;
+}
+
+/** Puts units back on sale (call inside the transaction that ends the reservation). */
+export async function releaseStock(tx: Database, lines: Pick<StockLine, 'variantId' | 'quantity'>[]) {
+  const total = new Map<number, number>();
+  for (const l of lines) total.set(l.variantId, (total.get(l.variantId) ?? 0) + l.quantity);
+  if (total.size === 0) return;
+  const present = await lockVariants(tx, [...total.keys()]);
+  for (const { id } of present) {
+    await tx
+      .update(variants)
+      .set({ qty: sql`${variants.qty} + ${total.get(id)!}` })
+      .where(inArray(variants.id, [id]));
+  }
+}

@@ -1,0 +1,143 @@
+// The outbox worker against a fake Bot API (DESIGN §7.4): exactly once across two API instances
+// on one database, 1 message/s per chat, and the retry rules (429, 5xx and hangs, blocked chats).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botUnreachableChats, notifications } from '../../db/schema/index.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { buildTestApp, makeTelegramUser, type TestApp } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { startFakeBotApi, waitFor, type FakeBotApi } from '../../test/fake-bot-api.ts';
+import { enqueueNotification } from './outbox.repository.ts';
+
+let database: DatabaseHandle;
+let fake: FakeBotApi;
+let a: TestApp;
+let b: TestApp;
+const owner = makeTelegramUser();
+
+beforeAll(async () => {
+  fake = await startFakeBotApi();
+  database = await createTestDatabase();
+  const env = { adminTelegramIds: [owner.id], botApiRoot: fake.apiRoot, botCanSend: true };
+  const bot = { outbox: { pollMs: 10, backoffMs: 50, maxAttempts: 2, timeoutSeconds: 1, leaseMs: 5000 } };
+  a = await buildTestApp(env, { database, bot });
+  b = await buildTestApp(env, { database, bot });
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await database.close();
+  await fake.close();
+});
+
+const rowsOf = (prefix: string) =>
+  database.db
+    .select()
+    .from(notifications)
+    .then((rows) => rows.filter((r) => r.dedupeKey.startsWith(prefix)));
+
+describe('outbox worker', () => {
+  it('two instances with two workers deliver each message exactly once, one a second per chat', async () => {
+    const chats = Array.from({ length: 12 }, (_, i) => 900_000_000 + i);
+    let n = 0;
+    await database.db.transaction(async (tx) => {
+      for (const chatId of chats) {
+        await enqueueNotification(tx, {
+          kind: 'test',
+          dedupeKey: `twice:${chatId}`,
+          chatId,
+          text: `Сообщение ${++n}`,
+        });
+      }
+      // Three for one chat: paced one a second.
+      for (const i of [1, 2, 3]) {
+        await enqueueNotification(tx, {
+          kind: 'test',
+          dedupeKey: `twice:busy:${i}`,
+          chatId: 901_000_000,
+          text: `Подряд ${i}`,
+        });
+      }
+      // A repeated write of the same announcement is a no-op.
+      await enqueueNotification(tx, {
+        kind: 'test',
+        dedupeKey: `twice:${chats[0]}`,
+        chatId: chats[0]!,
+        text: 'Дубль',
+      });
+    });
+    await waitFor(async () => (await rowsOf('twice:')).every((r) => r.status === 'sent'), 'all sent', 15_000);
+    const texts = fake
+      .delivered()
+      .map((c) => String(c.body.text))
+      .filter((t) => /^(Сообщение|Подряд|Дубль)/.test(t));
+    expect(texts).toHaveLength(15);
+    expect(new Set(texts).size).toBe(15);
+    expect(texts).not.toContain('Дубль');
+    const rows = await rowsOf('twice:');
+    expect(new Set(rows.map((r) => r.leasedBy))).toEqual(new Set([null]));
+    const busy = fake.delivered().filter((c) => Number(c.body.chat_id) === 901_000_000);
+    expect(busy.map((c) => c.body.text)).toEqual(['Подряд 1', 'Подряд 2', 'Подряд 3']);
+    expect(busy[1]!.at - busy[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(busy[2]!.at - busy[1]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a blocked shopper: 403 → skipped and the chat marked unreachable', async () => {
+    const chatId = 902_000_001;
+    fake.failNext([{ kind: '403' }], { chatId });
+    await enqueueNotification(database.db, {
+      kind: 'test',
+      dedupeKey: 'blocked:1',
+      chatId,
+      text: 'Вы нас заблокировали',
+    });
+    await waitFor(async () => (await rowsOf('blocked:'))[0]?.status === 'skipped', 'skipped');
+    const [row] = await rowsOf('blocked:');
+    expect(row).toMatchObject({ attempts: 1, lastError: expect.stringContaining('403') as string });
+    const unreachable = await database.db
+      .select()
+      .from(botUnreachableChats)
+      .where(eq(botUnreachableChats.chatId, chatId));
+    expect(unreachable).toHaveLength(1);
+  });
+
+  it('"chat not found" is skipped too', async () => {
+    const chatId = 902_000_002;
+    fake.failNext([{ kind: 'chat_not_found' }], { chatId });
+    await enqueueNotification(database.db, { kind: 'test', dedupeKey: 'nochat:1', chatId, text: 'Кому?' });
+    await waitFor(async () => (await rowsOf('nochat:'))[0]?.status === 'skipped', 'skipped');
+  });
+
+  it('a hang times out and is retried after a back-off', async () => {
+    const chatId = 902_000_003;
+    fake.failNext([{ kind: 'hang' }], { chatId });
+    await enqueueNotification(database.db, {
+      kind: 'test',
+      dedupeKey: 'hang:1',
+      chatId,
+      text: 'После зависания',
+    });
+    await waitFor(async () => (await rowsOf('hang:'))[0]?.status === 'sent', 'sent after the hang', 10_000);
+    const tries = fake.calls.filter((c) => Number(c.body.chat_id) === chatId);
+    expect(tries).toHaveLength(2);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect((await rowsOf('hang:'))[0]).toMatchObject({ attempts: 2 });
+  });
+
+  it('5xx until the attempts run out → dead, and the owners get an alert', async () => {
+    const chatId = 902_000_004;
+    fake.failNext([{ kind: '500' }, { kind: '500' }], { chatId });
+    await enqueueNotification(database.db, { kind: 'test', dedupeKey: 'dead:1', chatId, text: 'Не дойдёт' });
+    await waitFor(async () => (await rowsOf('dead:'))[0]?.status === 'dead', 'dead');
+    const [row] = await rowsOf('dead:');
+    expect(row).toMatchObject({ attempts: 2, lastError: expect.stringContaining('500') as string });
+    const alert = await waitFor(
+      () =>
+        fake
+          .delivered()
+          .find((c) => Number(c.body.chat_id) === owner.id && String(c.body.text).includes(`#${row!.id}`)),
+      'the alert to the owner',
+    );
+    expect(String(alert.body.text)).toContain('не доставлено');
+  });
+});

@@ -1,0 +1,68 @@
+// The one writer of `orders.status` and `order_status_history` (docs/decisions/api-table-owners.md).
+// Placing, expiry, payments and the admin console all move orders through `transition`, which
+// enforces the transition map of the contract (ORDER_TRANSITIONS, DESIGN §7.3).
+import { canTransition, type OrderStatus } from '@shop/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { refreshListingColumns } from '../catalog/listing-columns.ts';
+import { releaseStock } from '../catalog/stock.ts';
+import { restoreLines } from '../cart/cart.repository.ts';
+
+/** Who moved an order and why. Not stored yet: order_status_history has no such columns. */
+export type TransitionMeta = { actor?: string; note?: string };
+
+/** The status every order is placed in. */
+export const PLACED_STATUS = 'awaiting_payment' satisfies OrderStatus;
+
+/** Records the first status of an order just inserted (inside the placing transaction). */
+export async function recordPlaced(tx: Database, orderId: number): Promise<void> {
+  await tx.insert(orderStatusHistory).values({ orderId, status: PLACED_STATUS });
+}
+
+/**
+ * Moves order `orderId` from `from` to `to` inside `tx`, with its history row.
+ *
+ * - A move the transition map forbids throws 409 `invalid_transition` (nothing written).
+ * - The update is conditional on the order still being in `from`: returns false, writing
+ *   nothing, when it is not (someone else moved it first, or there is no such order).
+ * - `paid` stamps `paid_at`. Canceling an unpaid order gives back what placing took, in the same
+ *   transaction: its stock (and the listing columns that follow it) and its lines to the cart.
+ */
+export async function transition(
+  tx: Database,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  _meta: TransitionMeta = {},
+): Promise<boolean> {
+  if (!canTransition(from, to)) {
+    throw new AppError(409, 'invalid_transition', `Заказ нельзя перевести из статуса «${from}» в «${to}»`);
+  }
+  const moved = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()`, ...(to === 'paid' ? { paidAt: sql`now()` } : {}) })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning({ id: orders.id, userId: orders.userId });
+  if (moved.length === 0) return false;
+  await tx.insert(orderStatusHistory).values({ orderId, status: to });
+  if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId, moved[0]!.userId);
+  return true;
+}
+
+/** The shopper did not pay: the units go back on sale and the lines back to the shopper's cart. */
+async function giveBackUnpaid(tx: Database, orderId: number, userId: number): Promise<void> {
+  const lines = await tx
+    .select({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.id);
+  await releaseStock(tx, lines);
+  await restoreLines(tx, userId, lines);
+  await refreshListingColumns(tx, [...new Set(lines.map((l) => l.productId))]);
+}

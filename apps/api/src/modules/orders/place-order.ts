@@ -1,0 +1,128 @@
+// Placing an order, as a list of steps each owned by the module whose table it writes: claim the
+// Idempotency-Key → check passport data → snapshot the address → reserve stock → write the lines
+// → record the status → remove the lines from the cart; after commit, refresh the listing.
+import type { CreateOrderBody, Order } from '@shop/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders, type DeliverySnapshot } from '../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../plugins/errors.ts';
+import { removeLines } from '../cart/cart.repository.ts';
+import { refreshListingColumns } from '../catalog/listing-columns.ts';
+import { reserveStock, type ReservedVariant } from '../catalog/stock.ts';
+import { findAddress } from '../delivery/delivery.repository.ts';
+import { hasPassport } from '../passport/passport.repository.ts';
+import { recordPlaced } from './order-status.ts';
+import { findOrder } from './orders.repository.ts';
+
+export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
+
+async function requirePassport(db: Database, userId: number) {
+  if (!(await hasPassport(db, userId))) throw new AppError(409, 'passport_required', PASSPORT_REQUIRED);
+}
+
+async function snapshotAddress(db: Database, userId: number, deliveryId: number): Promise<DeliverySnapshot> {
+  const address = await findAddress(db, userId, deliveryId);
+  if (!address) throw notFound('Адрес доставки не найден');
+  return {
+    id: address.id,
+    city: address.city,
+    address: address.address,
+    fio: address.fio,
+    last_name: address.lastName,
+    phone_number: address.phoneNumber,
+  };
+}
+
+/** Inserts the order row under the key; undefined when a request with the same key got there first. */
+async function claimKey(tx: Database, userId: number, delivery: DeliverySnapshot, idempotencyKey: string) {
+  // A concurrent request with the same key waits here for this transaction, then finds it taken.
+  const [claimed] = await tx
+    .insert(orders)
+    .values({ userId, delivery, idempotencyKey })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+    .returning({ id: orders.id });
+  return claimed?.id;
+}
+
+/** Writes the order lines with prices and titles copied from the reserved variants; returns the total. */
+async function writeLines(
+  tx: Database,
+  orderId: number,
+  items: CreateOrderBody['items'],
+  reserved: Map<number, ReservedVariant>,
+): Promise<number> {
+  let total = 0;
+  const lines = items.map((item) => {
+    const v = reserved.get(item.variant_id)!;
+    total += v.price * item.quantity;
+    return {
+      orderId,
+      productId: v.productId,
+      variantId: v.id,
+      title: v.productTitle,
+      variantTitle: v.title,
+      size: v.size,
+      sizeEu: v.sizeEu,
+      color: v.color,
+      image: v.image,
+      price: v.price,
+      quantity: item.quantity,
+    };
+  });
+  if (!Number.isSafeInteger(total) || total > 2_147_483_647) throw conflict('Слишком большая сумма заказа');
+  await tx.insert(orderItems).values(lines);
+  await tx.update(orders).set({ total }).where(eq(orders.id, orderId));
+  return total;
+}
+
+/**
+ * Places an order. A repeated Idempotency-Key answers the order it placed first (`created: false`).
+ */
+export async function placeOrder(
+  db: Database,
+  userId: number,
+  body: CreateOrderBody,
+  idempotencyKey: string,
+  ttlMin: number,
+): Promise<{ order: Order; created: boolean }> {
+  const replay = async () => {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+    return row ? findOrder(db, userId, row.id, ttlMin) : undefined;
+  };
+  const earlier = await replay();
+  if (earlier) return { order: earlier, created: false };
+
+  await requirePassport(db, userId);
+  const delivery = await snapshotAddress(db, userId, body.delivery_id);
+  const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
+
+  const orderId = await db.transaction(async (tx) => {
+    const id = await claimKey(tx, userId, delivery, idempotencyKey);
+    if (id === undefined) return undefined;
+    const reserved = await reserveStock(
+      tx,
+      items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity })),
+    );
+    await writeLines(tx, id, items, reserved);
+    await recordPlaced(tx, id);
+    await removeLines(
+      tx,
+      userId,
+      items.map((i) => i.variant_id),
+    );
+    return id;
+  });
+
+  if (orderId === undefined) {
+    const order = await replay();
+    if (!order) throw conflict('Заказ с этим ключом уже оформляется, повторите запрос');
+    return { order, created: false };
+  }
+  const order = (await findOrder(db, userId, orderId, ttlMin))!;
+  // After commit, so the order transaction locks only variant rows; the refresh is idempotent.
+  await refreshListingColumns(db, [...new Set(order.items.map((i) => i.product_id))]);
+  return { order, created: true };
+}
