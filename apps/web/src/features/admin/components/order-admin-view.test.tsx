@@ -35,6 +35,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
     phone_number: '+79990001122',
   },
   created_at: '2026-11-20T10:00:00.000Z',
+  expires_at: null,
   user: {
     id: 5,
     telegram_id: 1001,
