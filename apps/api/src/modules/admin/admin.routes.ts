@@ -2,6 +2,13 @@
 // (staff row re-read per request); writes need their permission and land in the audit log.
 import {
   AdminAuditPageResponseSchema,
+  AdminImportQuerySchema,
+  AdminImportResultResponseSchema,
+  AdminProductParamsSchema,
+  AdminProductPatchBodySchema,
+  AdminProductResponseSchema,
+  AdminVariantPatchBodySchema,
+  AdminVariantResponseSchema,
   AdminAuditQuerySchema,
   AdminMeResponseSchema,
   AdminNoteBodySchema,
@@ -25,6 +32,7 @@ import { createRefund } from '../refunds/refunds.repository.ts';
 import { listAudit, writeAudit } from '../staff/audit.repository.ts';
 import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
 import { staffRoutes } from '../staff/staff.routes.ts';
+import { importFromConsole, patchProduct, patchVariant } from './catalog-admin.repository.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
 import {
   addOrderNote,
@@ -214,6 +222,66 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       },
     },
     async (request) => ({ result: await listAudit(app.db, request.query) }),
+  );
+
+  app.patch(
+    '/products/:id',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: "Edit a product's title or description",
+        params: AdminProductParamsSchema,
+        body: AdminProductPatchBodySchema,
+        response: { 200: AdminProductResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId),
+    }),
+  );
+
+  app.patch(
+    '/variants/:id',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: "Set a variant's price or stock",
+        params: AdminProductParamsSchema,
+        body: AdminVariantPatchBodySchema,
+        response: { 200: AdminVariantResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId),
+    }),
+  );
+
+  app.post(
+    '/catalog/import',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import a catalogue file (docs/catalog-import.md); ?dry_run=1 counts without writing. A file with errors is not applied.',
+        querystring: AdminImportQuerySchema,
+        body: z.unknown(),
+        response: { 200: AdminImportResultResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await importFromConsole(
+        app.db,
+        request.body,
+        request.query.dry_run === '1',
+        request.staff.telegramId,
+      ),
+    }),
   );
 
   await app.register(staffRoutes);
