@@ -249,3 +249,68 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`admin-audit-${scheme}`) });
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`console: catalogue search, a variant's stock and a product's title edited and put back (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    // A product far down the price list, which the other tests do not buy.
+    const list = (await (await request.get('/api/v2/product?sorting=PRICE_DESC&limit=5')).json()) as {
+      result: { products: { id: number; title: string }[] };
+    };
+    const target = list.result.products[scheme === 'light' ? 3 : 4]!;
+    const read = async () =>
+      (
+        (await (await request.get(`/api/v1/product/${target.id}`)).json()) as {
+          result: { title: string; variants: { id: number; qty: number; price: number }[] };
+        }
+      ).result;
+    const before = await read();
+    const variant = before.variants[0]!;
+
+    await page.goto('/admin/catalog');
+    await page.getByRole('searchbox', { name: 'Поиск товаров' }).fill(target.title);
+    await page
+      .getByRole('button', { name: new RegExp(`^${target.title}`) })
+      .first()
+      .click();
+    const title = page.getByRole('textbox', { name: 'Название' });
+    await expect(title).toHaveValue(before.title);
+
+    // Stock of the first variant: one more, saved, checked through the shop's API, then put back.
+    const qty = page
+      .locator('.admin-variants tbody tr')
+      .first()
+      .getByRole('textbox', { name: /^Остаток/ });
+    await expect(qty).toHaveValue(String(variant.qty));
+    await qty.fill(String(variant.qty + 1));
+    await page.locator('.admin-variants tbody tr').first().getByRole('button', { name: 'ОК' }).click();
+    await expect.poll(async () => (await read()).variants[0]!.qty).toBe(variant.qty + 1);
+
+    await title.fill(`${before.title} (витрина)`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(async () => (await read()).title).toBe(`${before.title} (витрина)`);
+    await toastsGone(page);
+    await page.screenshot({ path: shot(`admin-catalog-${scheme}`) });
+
+    const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
+    expect(
+      (
+        await request.patch(`/api/v1/admin/variants/${variant.id}`, {
+          headers: auth(token),
+          data: { qty: variant.qty },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await request.patch(`/api/v1/admin/products/${target.id}`, {
+          headers: auth(token),
+          data: { title: before.title },
+        })
+      ).ok(),
+    ).toBe(true);
+  });
+}

@@ -1,8 +1,7 @@
-// The console's catalogue (DESIGN §7.2): search, then per product the title, description and
-// publication, and the price and stock of each variant. The search is the shop's own listing, so
-// it finds published products only; products hidden here stay listed until the page is left, to
-// be published again.
-import { roleCan, type AdminProduct, type Product, type Variant } from '@shop/contract';
+// The console's catalogue (DESIGN §7.2): search through the shop's own listing, then per product
+// the title and description, and the price and stock of each variant. No publish switch: the
+// catalogue has no publication flag yet and the API refuses to hide a product.
+import { roleCan, type Product, type Variant } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,9 +21,6 @@ export function CatalogView() {
   const deferred = useDeferredValue(search);
   const [openId, setOpenId] = useState<number | null>(null);
   const results = useQuery(adminProductSearchQueryOptions(deferred));
-  const [hidden, setHidden] = useState<AdminProduct[]>([]);
-  const canEdit = roleCan(useStaffRole(), 'operate');
-  const publish = usePatchProduct();
 
   return (
     <section className="admin-catalog">
@@ -38,43 +34,6 @@ export function CatalogView() {
         <p className="admin-error" role="alert">
           {results.error.message}
         </p>
-      )}
-      {hidden.length > 0 && (
-        <section className="admin-card" aria-labelledby="hidden-title">
-          <h2 id="hidden-title" className="admin-card__title">
-            Сняты с публикации
-          </h2>
-          <ul className="admin-list">
-            {hidden.map((p) => (
-              <li key={p.id} className="admin-list__item admin-line">
-                <span className="admin-line__text">
-                  <span>{p.title}</span>
-                  <span className="admin-muted">{p.spu}</span>
-                </span>
-                {canEdit && (
-                  <Button
-                    size="small"
-                    variant="light-primary"
-                    onClick={() =>
-                      publish.mutate(
-                        { id: p.id, is_published: true },
-                        {
-                          onSuccess: () => {
-                            setHidden((list) => list.filter((h) => h.id !== p.id));
-                            notify.success('Товар опубликован');
-                          },
-                          onError: (e) => notify.error(e.message),
-                        },
-                      )
-                    }
-                  >
-                    Опубликовать
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
       )}
       <ul className="admin-list admin-card">
         {results.data?.map((p) => (
@@ -93,12 +52,7 @@ export function CatalogView() {
                 </span>
               </span>
             </button>
-            {openId === p.id && (
-              <ProductEditor
-                id={p.id}
-                onUnpublished={(h) => setHidden((list) => [h, ...list.filter((x) => x.id !== h.id)])}
-              />
-            )}
+            {openId === p.id && <ProductEditor id={p.id} />}
           </li>
         ))}
         {results.data?.length === 0 && <li className="admin-empty">Ничего не найдено</li>}
@@ -107,32 +61,24 @@ export function CatalogView() {
   );
 }
 
-type Unpublished = (product: AdminProduct) => void;
-
-function ProductEditor({ id, onUnpublished }: { id: number; onUnpublished: Unpublished }) {
+function ProductEditor({ id }: { id: number }) {
   const product = useQuery(adminProductQueryOptions(id));
   if (product.isPending) return <p className="admin-muted">Загрузка…</p>;
   if (product.isError) return <p className="admin-error">{product.error.message}</p>;
-  return <ProductForm key={product.dataUpdatedAt} product={product.data} onUnpublished={onUnpublished} />;
+  return <ProductForm key={product.dataUpdatedAt} product={product.data} />;
 }
 
-function ProductForm({ product, onUnpublished }: { product: Product; onUnpublished: Unpublished }) {
+function ProductForm({ product }: { product: Product }) {
   const canEdit = roleCan(useStaffRole(), 'operate');
   const [title, setTitle] = useState(product.title);
   const [description, setDescription] = useState(product.description);
   const patch = usePatchProduct();
   const changed = title.trim() !== product.title || description !== product.description;
 
-  const save = (body: { title?: string; description?: string; is_published?: boolean }, done: string) =>
+  const save = () =>
     patch.mutate(
-      { id: product.id, ...body },
-      {
-        onSuccess: (saved) => {
-          notify.success(done);
-          if (!saved.is_published) onUnpublished(saved);
-        },
-        onError: (e) => notify.error(e.message),
-      },
+      { id: product.id, title: title.trim(), description },
+      { onSuccess: () => notify.success('Товар сохранён'), onError: (e) => notify.error(e.message) },
     );
 
   return (
@@ -159,20 +105,8 @@ function ProductForm({ product, onUnpublished }: { product: Product; onUnpublish
       </label>
       {canEdit && (
         <div className="admin-actions">
-          <Button
-            size="small"
-            disabled={!changed || !title.trim()}
-            loading={patch.isPending}
-            onClick={() => save({ title: title.trim(), description }, 'Товар сохранён')}
-          >
+          <Button size="small" disabled={!changed || !title.trim()} loading={patch.isPending} onClick={save}>
             Сохранить
-          </Button>
-          <Button
-            size="small"
-            variant="secondary"
-            onClick={() => save({ is_published: false }, 'Товар снят с публикации')}
-          >
-            Снять с публикации
           </Button>
         </div>
       )}
