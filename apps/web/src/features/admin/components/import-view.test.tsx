@@ -64,7 +64,7 @@ describe('catalogue import', () => {
       dry_run: true,
       created: 2,
       updated: 1,
-      errors: [{ path: 'products.3.variants.0.price', message: 'Цена должна быть целым числом' }],
+      errors: [{ path: 'products[3].variants[0].price', message: 'не может быть отрицательной' }],
     }));
     setup();
     const user = userEvent.setup();
@@ -73,13 +73,13 @@ describe('catalogue import', () => {
 
     expect(await screen.findByRole('heading', { name: 'Результат проверки' })).toBeInTheDocument();
     expect(sent).toEqual([{ url: '/api/v1/admin/catalog/import?dry_run=1', body: '{"products":[]}' }]);
-    const errorRow = screen.getByRole('row', { name: /products\.3\.variants\.0\.price/ });
-    // Row 4 of the file: people count from one.
+    const errorRow = screen.getByRole('row', { name: /products\[3\]\.variants\[0\]\.price/ });
+    // The fourth product of the file: people count from one.
     expect(
       within(errorRow)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['4', 'products.3.variants.0.price', 'Цена должна быть целым числом']);
+    ).toEqual(['Товар 4', 'products[3].variants[0].price', 'не может быть отрицательной']);
     expect(screen.getByRole('button', { name: 'Применить' })).toBeDisabled();
   });
 

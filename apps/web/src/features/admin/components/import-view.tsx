@@ -15,10 +15,12 @@ type Stage =
   | { kind: 'checked'; result: AdminImportResult }
   | { kind: 'applied'; result: AdminImportResult };
 
-/** "products.3.variants.0.price" → row 4 (people count from one). */
-const rowOf = (path: string) => {
-  const m = /^(?:products\.)?(\d+)/.exec(path);
-  return m ? Number(m[1]) + 1 : null;
+const RECORD_RU: Record<string, string> = { products: 'Товар', brands: 'Бренд', categories: 'Категория' };
+
+/** "products[3].variants[0].price" → "Товар 4" (people count from one). */
+const recordOf = (path: string) => {
+  const m = /^(products|brands|categories)\[(\d+)\]/.exec(path);
+  return m ? `${RECORD_RU[m[1]!]} ${Number(m[2]) + 1}` : null;
 };
 
 export function ImportView() {
@@ -80,7 +82,7 @@ function ImportForm() {
         <div className="admin-actions">
           <Button
             size="medium"
-            variant="secondary"
+            variant="light-primary"
             disabled={!file || stage.kind === 'running'}
             onClick={() => void run(true)}
           >
@@ -126,7 +128,7 @@ function ImportForm() {
               <table className="admin-variants">
                 <thead>
                   <tr>
-                    <th>Строка</th>
+                    <th>Запись</th>
                     <th>Поле</th>
                     <th>Ошибка</th>
                   </tr>
@@ -134,7 +136,7 @@ function ImportForm() {
                 <tbody>
                   {result.errors.map((e, i) => (
                     <tr key={`${e.path}-${i}`}>
-                      <td>{rowOf(e.path) ?? '—'}</td>
+                      <td>{recordOf(e.path) ?? '—'}</td>
                       <td className="admin-mono">{e.path}</td>
                       <td>{e.message}</td>
                     </tr>
