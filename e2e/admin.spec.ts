@@ -102,6 +102,12 @@ async function shopperOrderStatus(request: APIRequestContext, token: string, id:
   return ((await res.json()) as { result: { status: string } }).result.status;
 }
 
+/** The demo shopper's token, once the session has started and stored it. */
+async function adminToken(page: Page): Promise<string> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+  return (await page.evaluate(() => localStorage.getItem('access_token')))!;
+}
+
 async function toastsGone(page: Page) {
   // Sonner holds a toast while the pointer rests on it (the last tap may have been under it).
   await page.mouse.move(200, 700);
@@ -271,47 +277,50 @@ for (const scheme of ['light', 'dark'] as const) {
     const variant = before.variants[0]!;
 
     await page.goto('/admin/catalog');
-    await page.getByRole('searchbox', { name: 'Поиск товаров' }).fill(target.title);
-    await page
-      .getByRole('button', { name: new RegExp(`^${target.title}`) })
-      .first()
-      .click();
-    const title = page.getByRole('textbox', { name: 'Название' });
-    await expect(title).toHaveValue(before.title);
+    const token = await adminToken(page);
+    try {
+      await page.getByRole('searchbox', { name: 'Поиск товаров' }).fill(target.title);
+      await page
+        .getByRole('button', { name: new RegExp(`^${target.title}`) })
+        .first()
+        .click();
+      const title = page.getByRole('textbox', { name: 'Название' });
+      await expect(title).toHaveValue(before.title);
 
-    // Stock of the first variant: one more, saved, checked through the shop's API, then put back.
-    const qty = page
-      .locator('.admin-variants tbody tr')
-      .first()
-      .getByRole('textbox', { name: /^Остаток/ });
-    await expect(qty).toHaveValue(String(variant.qty));
-    await qty.fill(String(variant.qty + 1));
-    await page.locator('.admin-variants tbody tr').first().getByRole('button', { name: 'ОК' }).click();
-    await expect.poll(async () => (await read()).variants[0]!.qty).toBe(variant.qty + 1);
+      // Stock of the first variant: one more, saved, checked through the shop's API, then put back.
+      const qty = page
+        .locator('.admin-variants tbody tr')
+        .first()
+        .getByRole('textbox', { name: /^Остаток/ });
+      await expect(qty).toHaveValue(String(variant.qty));
+      await qty.fill(String(variant.qty + 1));
+      await page.locator('.admin-variants tbody tr').first().getByRole('button', { name: 'ОК' }).click();
+      await expect.poll(async () => (await read()).variants[0]!.qty).toBe(variant.qty + 1);
 
-    await title.fill(`${before.title} (витрина)`);
-    await page.getByRole('button', { name: 'Сохранить' }).click();
-    await expect.poll(async () => (await read()).title).toBe(`${before.title} (витрина)`);
-    await toastsGone(page);
-    await page.screenshot({ path: shot(`admin-catalog-${scheme}`) });
-
-    const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
-    expect(
-      (
-        await request.patch(`/api/v1/admin/variants/${variant.id}`, {
-          headers: auth(token),
-          data: { qty: variant.qty },
-        })
-      ).ok(),
-    ).toBe(true);
-    expect(
-      (
-        await request.patch(`/api/v1/admin/products/${target.id}`, {
-          headers: auth(token),
-          data: { title: before.title },
-        })
-      ).ok(),
-    ).toBe(true);
+      await title.fill(`${before.title} (витрина)`);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+      await expect.poll(async () => (await read()).title).toBe(`${before.title} (витрина)`);
+      await toastsGone(page);
+      await page.screenshot({ path: shot(`admin-catalog-${scheme}`) });
+    } finally {
+      // Put the catalogue back even when a step failed: later tests read the same products.
+      expect(
+        (
+          await request.patch(`/api/v1/admin/variants/${variant.id}`, {
+            headers: auth(token),
+            data: { qty: variant.qty },
+          })
+        ).ok(),
+      ).toBe(true);
+      expect(
+        (
+          await request.patch(`/api/v1/admin/products/${target.id}`, {
+            headers: auth(token),
+            data: { title: before.title },
+          })
+        ).ok(),
+      ).toBe(true);
+    }
   });
 }
 

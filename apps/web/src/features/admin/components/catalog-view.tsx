@@ -65,7 +65,7 @@ function ProductEditor({ id }: { id: number }) {
   const product = useQuery(adminProductQueryOptions(id));
   if (product.isPending) return <p className="admin-muted">Загрузка…</p>;
   if (product.isError) return <p className="admin-error">{product.error.message}</p>;
-  return <ProductForm key={product.dataUpdatedAt} product={product.data} />;
+  return <ProductForm product={product.data} />;
 }
 
 function ProductForm({ product }: { product: Product }) {
