@@ -6,6 +6,7 @@ import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { adminRoute } from './admin-routes.ts';
 
 type Extra = Omit<RouteHandle, 'title'>;
 
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
     children: [
       { element: <NavLayout />, children: withNavigation },
       { element: <PlainLayout />, children: withoutNavigation },
+      adminRoute,
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -75,3 +75,25 @@ export async function api<S extends z.ZodType>(
   }
   return options.schema.parse(payload);
 }
+
+/** A file answer (CSV export) as a Blob, with the same token and the same error shape. */
+export async function apiBlob(path: string, query?: RequestOptions<z.ZodType>['query']): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = readString(STORAGE_KEYS.accessToken);
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch {
+    throw new ApiRequestError(0, 'network', 'Нет соединения с сервером');
+  }
+  if (!response.ok) {
+    const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => undefined));
+    if (parsed.success) {
+      const { code, message, field } = parsed.data.error;
+      throw new ApiRequestError(response.status, code, message, field);
+    }
+    throw new ApiRequestError(response.status, 'http', `Ошибка сервера (${response.status})`);
+  }
+  return response.blob();
+}

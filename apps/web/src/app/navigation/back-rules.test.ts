@@ -52,6 +52,12 @@ describe('back button route rules (spec §2)', () => {
     expect(back('/catalog')).toEqual({ type: 'navigate', to: '/', replace: true });
   });
 
+  it('console pages to the console orders list; the list to the profile', () => {
+    expect(back('/admin/orders/12')).toEqual({ type: 'navigate', to: '/admin', replace: true });
+    expect(back('/admin/catalog/import')).toEqual({ type: 'navigate', to: '/admin', replace: true });
+    expect(back('/admin')).toEqual({ type: 'navigate', to: '/profile', replace: true });
+  });
+
   it('"everything else to home"', () => {
     for (const path of [
       '/basket',

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { HelpCards } from '../../components/ui/help-cards.tsx';
+import { adminMeQueryOptions } from '../../features/admin/api/get-admin-me.ts';
 import { activeOrdersQueryOptions } from '../../features/orders/api/get-active-orders.ts';
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
@@ -9,10 +11,21 @@ export function Component() {
   // Prefetched at session start (spec §4), so the counter shows without a wait.
   const active = useQuery(activeOrdersQueryOptions(0));
   const count = active.data ? active.data.orders.length : undefined;
+  // Staff only (GET /admin/me answers 403 to everyone else): the way into the console.
+  const staff = useQuery(adminMeQueryOptions()).data;
   return (
     <section>
       <h1 className="page-title">Профиль</h1>
       <ProfileView user={user} activeOrders={count} help={<HelpCards />} />
+      {staff && (
+        <Link
+          to="/admin"
+          className="button button--secondary button--medium button--full"
+          style={{ marginTop: 16, textDecoration: 'none' }}
+        >
+          Панель магазина
+        </Link>
+      )}
     </section>
   );
 }

@@ -1,19 +1,8 @@
-// Russian names of the order statuses of DESIGN §5 and where each sits on the progress line.
+// Where each order status of docs/product.md §11 sits on the progress line; the Russian names live in lib/.
 import { isActiveOrder, type OrderStatus } from '@shop/contract';
 import { countRu } from '../../lib/format.ts';
 
-export const ORDER_STATUS_RU: Record<OrderStatus, string> = {
-  awaiting_payment: 'Ожидает оплаты',
-  paid: 'Оплачен',
-  purchasing: 'Выкупаем товар',
-  to_warehouse: 'Едет на склад',
-  customs: 'На таможне',
-  delivering: 'Доставляется',
-  ready_for_pickup: 'Готов к выдаче',
-  completed: 'Получен',
-  canceled: 'Отменён',
-  refunded: 'Возврат оформлен',
-};
+export { ORDER_STATUS_RU } from '../../lib/order-status-ru.ts';
 
 /** The progress line shown on an order: the happy path after placing. */
 export const PROGRESS_STEPS: readonly { status: OrderStatus; label: string }[] = [

@@ -1,0 +1,8 @@
+// The console under /admin (DESIGN §7.2): one lazy entry, whose own routes load each page lazily,
+// so the shopper's first screen carries a single import of it and nothing more.
+import type { RouteObject } from 'react-router';
+
+export const adminRoute: RouteObject = {
+  path: 'admin/*',
+  lazy: () => import('./routes/admin/admin-app.tsx'),
+};

@@ -1,0 +1,36 @@
+// The console's pages inside its one lazy chunk. The page is picked from the path here rather than
+// with <Routes>: descendant routes would pull more of react-router into the shopper's first screen.
+import { useLocation } from 'react-router';
+import { AdminShell } from '../../../features/admin/components/admin-shell.tsx';
+import Audit from './audit.tsx';
+import CatalogImport from './catalog-import.tsx';
+import Catalog from './catalog.tsx';
+import OrderDetails from './order-details.tsx';
+import Orders from './orders.tsx';
+import Settings from './settings.tsx';
+import Staff from './staff.tsx';
+
+const PAGES: Record<string, () => React.JSX.Element> = {
+  catalog: Catalog,
+  'catalog/import': CatalogImport,
+  staff: Staff,
+  settings: Settings,
+  audit: Audit,
+};
+
+function Page({ pathname }: { pathname: string }) {
+  const sub = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
+  const order = /^orders\/(\d+)$/.exec(sub);
+  if (order) return <OrderDetails key={order[1]} id={Number(order[1])} />;
+  const Known = PAGES[sub] ?? Orders;
+  return <Known />;
+}
+
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <AdminShell pathname={pathname}>
+      <Page pathname={pathname} />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { AuditView } from '../../../features/admin/components/audit-view.tsx';
+
+export default function Page() {
+  return <AuditView />;
+}

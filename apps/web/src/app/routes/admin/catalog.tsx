@@ -1,0 +1,5 @@
+import { CatalogView } from '../../../features/admin/components/catalog-view.tsx';
+
+export default function Page() {
+  return <CatalogView />;
+}

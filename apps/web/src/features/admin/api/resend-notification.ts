@@ -1,0 +1,20 @@
+// POST /admin/notifications/{id}/resend: puts a message to the shopper back in the outbox.
+import { AdminNotificationResponseSchema, type AdminNotification } from '@shop/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const resendNotification = async (id: number): Promise<AdminNotification> =>
+  (
+    await api(`/v1/admin/notifications/${id}/resend`, {
+      method: 'POST',
+      schema: AdminNotificationResponseSchema,
+    })
+  ).result;
+
+export const useResendNotification = (orderId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendNotification,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'one', orderId] }),
+  });
+};

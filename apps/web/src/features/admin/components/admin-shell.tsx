@@ -1,0 +1,67 @@
+// The console's frame (DESIGN §7.2): the sections, and nothing at all for anyone who is not staff.
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { roleCan } from '@shop/contract';
+import { useAdminMe } from '../api/get-admin-me.ts';
+import { ROLE_RU } from '../admin-labels.ts';
+import './admin.css';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Заказы', end: true, match: /^\/admin(\/orders.*)?$/ },
+  { to: '/admin/catalog', label: 'Каталог', end: true },
+  { to: '/admin/catalog/import', label: 'Импорт', end: true, operate: true },
+  { to: '/admin/staff', label: 'Сотрудники', end: true },
+  { to: '/admin/settings', label: 'Настройки', end: true },
+  { to: '/admin/audit', label: 'Журнал', end: true },
+] as const;
+
+export function AdminShell({ children, pathname }: { children: ReactNode; pathname: string }) {
+  const me = useAdminMe();
+
+  if (me.isPending)
+    return (
+      <div className="admin admin--center" role="status" aria-label="Загрузка">
+        <span className="spinner" />
+      </div>
+    );
+  if (me.isError)
+    return (
+      <div className="admin admin--center">
+        <p className="admin-muted">Не удалось открыть панель: {me.error.message}</p>
+      </div>
+    );
+  if (!me.data)
+    return (
+      <div className="admin admin--center">
+        <div className="admin-denied">
+          <h1 className="admin-title">Нет доступа</h1>
+          <p className="admin-muted">Панель магазина открыта только сотрудникам.</p>
+        </div>
+      </div>
+    );
+
+  const { role } = me.data;
+  return (
+    <div className="admin">
+      <header className="admin-head">
+        <h1 className="admin-title">Панель магазина</h1>
+        <span className="admin-role">{ROLE_RU[role]}</span>
+      </header>
+      <nav className="admin-nav" aria-label="Разделы панели">
+        {SECTIONS.filter((s) => !('operate' in s) || roleCan(role, 'operate')).map((s) => (
+          <NavLink
+            key={s.to}
+            to={s.to}
+            end={s.end}
+            className={({ isActive }) =>
+              `admin-nav__link${isActive || ('match' in s && s.match.test(pathname)) ? ' admin-nav__link--active' : ''}`
+            }
+          >
+            {s.label}
+          </NavLink>
+        ))}
+      </nav>
+      <main className="admin-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { AdminOrder, StaffRole } from '@shop/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmDialogHost } from '../../../components/ui/confirm-dialog.tsx';
+import { useConfirmStore } from '../../../components/ui/confirm-store.ts';
+import { OrderAdminView } from './order-admin-view.tsx';
+
+const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: 7,
+  status: 'paid',
+  total: 12990,
+  items: [
+    {
+      product_id: 1,
+      variant_id: 11,
+      title: 'Кроссовки Nike',
+      variant_title: 'Белый',
+      size: '9',
+      size_eu: '42',
+      color: 'Белый',
+      image: null,
+      price: 12990,
+      quantity: 1,
+    },
+  ],
+  delivery: {
+    id: 3,
+    city: 'Москва',
+    address: 'Тверская, 1',
+    fio: 'Иван',
+    last_name: 'Петров',
+    phone_number: '+79990001122',
+  },
+  created_at: '2026-11-20T10:00:00.000Z',
+  expires_at: null,
+  user: {
+    id: 5,
+    telegram_id: 1001,
+    first_name: 'Иван',
+    last_name: null,
+    username: 'ivan',
+    unreachable: false,
+  },
+  tracking_number: null,
+  needs_refund: false,
+  paid_amount: 12990,
+  refunded_amount: 0,
+  updated_at: '2026-11-20T10:05:00.000Z',
+  history: [
+    { status: 'awaiting_payment', actor: null, comment: null, created_at: '2026-11-20T10:00:00.000Z' },
+    { status: 'paid', actor: null, comment: null, created_at: '2026-11-20T10:05:00.000Z' },
+  ],
+  payments: [],
+  refunds: [],
+  notifications: [],
+  notes: [],
+  ...over,
+});
+
+type Call = { method: string; url: string; body?: unknown };
+
+function setup(role: StaffRole, current: AdminOrder) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(init.body as string) as unknown) : undefined;
+      calls.push({ method, url, body });
+      if (url === '/api/v1/admin/me')
+        return Promise.resolve(Response.json({ result: { telegram_id: 1, role } }));
+      if (method === 'GET') return Promise.resolve(Response.json({ result: current }));
+      if (url.endsWith('/status')) {
+        current = { ...current, status: (body as { status: AdminOrder['status'] }).status };
+        return Promise.resolve(Response.json({ result: current }));
+      }
+      return Promise.resolve(
+        Response.json({ error: { code: 'not_found', message: 'нет' } }, { status: 404 }),
+      );
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([
+    {
+      path: '*',
+      element: (
+        <>
+          <OrderAdminView id={7} />
+          <ConfirmDialogHost />
+        </>
+      ),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useConfirmStore.setState({ pending: null });
+});
+
+describe('the console order card', () => {
+  it('offers a manager only the statuses the order may move to, and sends the change', async () => {
+    const calls = setup('manager', order());
+    const select = await screen.findByRole('combobox', { name: 'Новый статус' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    // A paid order is canceled only by an owner, with its refund; «Возврат оформлен» comes from a refund.
+    expect(options).toEqual([
+      'Новый статус…',
+      'Выкупаем товар',
+      'Едет на склад',
+      'На таможне',
+      'Доставляется',
+      'Готов к выдаче',
+      'Получен',
+    ]);
+    expect(screen.queryByRole('heading', { name: 'Возврат' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'customs');
+    await user.type(screen.getByRole('textbox', { name: 'Трек-номер' }), 'CN123');
+    await user.click(screen.getByRole('button', { name: 'Изменить статус' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изменить' }),
+    );
+
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toEqual({
+        method: 'POST',
+        url: '/api/v1/admin/orders/7/status',
+        body: { status: 'customs', notify: true, tracking_number: 'CN123' },
+      }),
+    );
+    expect(await screen.findAllByText('На таможне')).not.toHaveLength(0);
+  });
+
+  it('shows a viewer the order without any control', async () => {
+    setup('viewer', order());
+    expect(await screen.findByRole('heading', { name: 'Заказ №7' })).toBeInTheDocument();
+    expect(screen.getByText('Кроссовки Nike')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Новый статус' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Возврат' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Новая заметка' })).not.toBeInTheDocument();
+  });
+
+  it('gives the owner a refund that checks the amount before asking to confirm', async () => {
+    const calls = setup('owner', order());
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Возврат' });
+    await user.click(screen.getByRole('radio', { name: 'Часть' }));
+    await user.type(screen.getByRole('textbox', { name: 'Сумма возврата, ₽' }), '20000');
+    await user.type(screen.getByRole('textbox', { name: 'Причина возврата' }), 'Нет размера');
+    await user.click(screen.getByRole('button', { name: 'Оформить возврат' }));
+    expect(await screen.findByText('Сумма — целое число рублей от 1 до 12990')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});

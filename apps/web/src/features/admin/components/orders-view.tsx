@@ -1,0 +1,262 @@
+// The console's orders (DESIGN §7.2): tabs by status with counts (and «Нужен возврат»), a
+// multi-status filter, dates and a search, keyset pages behind «Показать ещё», the CSV export of
+// the current filter, and a status change for the selected orders.
+import {
+  ADMIN_ORDER_TABS,
+  ORDER_STATUSES,
+  roleCan,
+  type AdminOrderCounts,
+  type AdminOrderTab,
+  type OrderStatus,
+} from '@shop/contract';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { confirm } from '../../../components/ui/confirm-store.ts';
+import { notify } from '../../../components/ui/notify.ts';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
+import { useAdminOrders } from '../api/get-admin-orders.ts';
+import { useChangeOrderStatus } from '../api/change-order-status.ts';
+import { downloadOrdersCsv } from '../api/export-orders-csv.ts';
+import { commonNextStatuses, TAB_RU } from '../admin-labels.ts';
+import { useOrderFilter } from '../use-order-filter.ts';
+import { useStaffRole } from '../use-staff-role.ts';
+import { OrdersTable } from './orders-table.tsx';
+
+const allCount = (counts: AdminOrderCounts | undefined) =>
+  counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
+
+export function OrdersView() {
+  const role = useStaffRole();
+  const { filter, update } = useOrderFilter();
+  const [search, setSearch] = useState(filter.q);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [exporting, setExporting] = useState(false);
+  const orders = useAdminOrders(filter);
+
+  // Typing settles for a moment before it becomes a request.
+  useEffect(() => {
+    if (search === filter.q) return;
+    const timer = setTimeout(() => update({ q: search }), 350);
+    return () => clearTimeout(timer);
+  }, [search, filter.q, update]);
+
+  const rows = useMemo(() => orders.data?.pages.flatMap((p) => p.orders) ?? [], [orders.data]);
+  const counts = orders.data?.pages[0]?.counts;
+  const selected = rows.filter((r) => selection[String(r.id)]);
+  const single = filter.statuses.length === 1 ? filter.statuses[0] : undefined;
+  const canOperate = roleCan(role, 'operate');
+
+  const setTab = (tab: AdminOrderTab | null) => {
+    setSelection({});
+    update({ statuses: tab ? [tab] : [] });
+  };
+  const toggleStatus = (tab: AdminOrderTab) => {
+    setSelection({});
+    update({
+      statuses: filter.statuses.includes(tab)
+        ? filter.statuses.filter((s) => s !== tab)
+        : [...filter.statuses, tab],
+    });
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(filter);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'Не удалось выгрузить заказы');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="admin-orders">
+      <div className="admin-tabs" role="tablist" aria-label="Статусы заказов">
+        <TabChip
+          label="Все"
+          count={allCount(counts)}
+          active={filter.statuses.length === 0}
+          onClick={() => setTab(null)}
+        />
+        {ADMIN_ORDER_TABS.map((tab) => (
+          <TabChip
+            key={tab}
+            label={TAB_RU[tab]}
+            count={counts?.[tab]}
+            active={single === tab}
+            alert={tab === 'needs_refund' && (counts?.needs_refund ?? 0) > 0}
+            onClick={() => setTab(tab)}
+          />
+        ))}
+      </div>
+
+      <div className="admin-filters">
+        <SearchInput
+          value={search}
+          onValueChange={setSearch}
+          placeholder="Номер, имя, телефон или @username"
+          aria-label="Поиск заказов"
+        />
+        <div className="admin-filters__row">
+          <label className="admin-field admin-field--date">
+            <span>С</span>
+            <input
+              type="date"
+              value={filter.from}
+              max={filter.to || undefined}
+              onChange={(e) => update({ from: e.target.value })}
+            />
+          </label>
+          <label className="admin-field admin-field--date">
+            <span>По</span>
+            <input
+              type="date"
+              value={filter.to}
+              min={filter.from || undefined}
+              onChange={(e) => update({ to: e.target.value })}
+            />
+          </label>
+          <details className="admin-multi">
+            <summary>Статусы{filter.statuses.length > 0 ? ` · ${filter.statuses.length}` : ''}</summary>
+            <div className="admin-multi__list">
+              {ADMIN_ORDER_TABS.map((tab) => (
+                <label key={tab} className="admin-check">
+                  <input
+                    type="checkbox"
+                    checked={filter.statuses.includes(tab)}
+                    onChange={() => toggleStatus(tab)}
+                  />
+                  {TAB_RU[tab]}
+                </label>
+              ))}
+            </div>
+          </details>
+          <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv()}>
+            CSV
+          </Button>
+        </div>
+      </div>
+
+      {orders.isError ? (
+        <p className="admin-error" role="alert">
+          {orders.error.message}
+        </p>
+      ) : orders.isPending ? (
+        <div className="admin--center" role="status" aria-label="Загрузка">
+          <span className="spinner" />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="admin-empty">Заказов нет</p>
+      ) : (
+        <>
+          <OrdersTable
+            orders={rows}
+            selection={selection}
+            onSelectionChange={setSelection}
+            selectable={canOperate}
+          />
+          {orders.hasNextPage && (
+            <Button
+              variant="light-primary"
+              size="medium"
+              fullWidth
+              loading={orders.isFetchingNextPage}
+              onClick={() => void orders.fetchNextPage()}
+            >
+              Показать ещё
+            </Button>
+          )}
+        </>
+      )}
+
+      {canOperate && selected.length > 0 && (
+        <BulkBar
+          ids={selected.map((r) => r.id)}
+          statuses={commonNextStatuses(
+            selected.map((r) => r.status),
+            role,
+          )}
+          onDone={() => setSelection({})}
+        />
+      )}
+    </section>
+  );
+}
+
+function TabChip({
+  label,
+  count,
+  active,
+  alert,
+  onClick,
+}: {
+  label: string;
+  count: number | undefined;
+  active: boolean;
+  alert?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={active}
+      className={`admin-tab${active ? ' admin-tab--active' : ''}${alert ? ' admin-tab--alert' : ''}`}
+      onClick={onClick}
+    >
+      {label}
+      {count !== undefined && <span className="admin-tab__count">{count}</span>}
+    </button>
+  );
+}
+
+function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStatus[]; onDone: () => void }) {
+  const [target, setTarget] = useState<OrderStatus | ''>('');
+  const change = useChangeOrderStatus();
+  const [running, setRunning] = useState(false);
+  const value = target && statuses.includes(target) ? target : '';
+
+  const apply = async () => {
+    if (!value) return;
+    const ok = await confirm({
+      title: `Изменить статус ${ids.length} ${ids.length === 1 ? 'заказа' : 'заказов'}?`,
+      message: `Новый статус: «${TAB_RU[value]}». Покупатели получат уведомление.`,
+      confirmText: 'Изменить',
+      cancelText: 'Отмена',
+    });
+    if (!ok) return;
+    setRunning(true);
+    // One request per order: each is checked against its own current status on the server.
+    const results = await Promise.allSettled(ids.map((id) => change.mutateAsync({ id, status: value })));
+    setRunning(false);
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    if (failed === 0) notify.success(`Статус изменён: ${ids.length}`);
+    else notify.error(`Изменено ${ids.length - failed} из ${ids.length}; остальные уже в другом статусе`);
+    onDone();
+  };
+
+  return (
+    <div className="admin-bulk" role="region" aria-label="Действия с выбранными">
+      <span className="admin-bulk__count">Выбрано: {ids.length}</span>
+      <select
+        className="admin-select"
+        aria-label="Новый статус"
+        value={value}
+        disabled={statuses.length === 0}
+        onChange={(e) => setTarget(e.target.value as OrderStatus)}
+      >
+        <option value="">{statuses.length === 0 ? 'Нет общего перехода' : 'Новый статус…'}</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {TAB_RU[s]}
+          </option>
+        ))}
+      </select>
+      <Button size="small" disabled={!value} loading={running} onClick={() => void apply()}>
+        Применить
+      </Button>
+    </div>
+  );
+}
