@@ -1,4 +1,4 @@
-// The shopper's cart: lines per variant, answered grouped per product (spec §3: entries with
+// The shopper's cart: lines per variant, answered grouped per product (docs/product.md §3: entries with
 // their variants, each with id).
 import { z } from 'zod';
 import { BodyIdSchema, LineQuantitySchema, ProductBriefSchema } from './commerce-common.ts';

@@ -1,5 +1,5 @@
 // The catalogue: listing, facets, categories, the full product, similar products, suggestions
-// (spec §3 and §7, DESIGN §4). Money is integer roubles. Image `src` values are shop paths
+// (docs/product.md §3 and §7, docs/product.md §10). Money is integer roubles. Image `src` values are shop paths
 // (`/media/...`) or absolute https URLs; the app resizes them through `/img/{w|h}{px}/...`.
 import { z } from 'zod';
 import { resultOf } from './common.ts';
@@ -88,7 +88,7 @@ export const ProductCardSchema = z.object({
   computed_title: ComputedTitleSchema,
   brand: BrandRefSchema.nullable(),
   image_src: z.string().nullable(),
-  /** Up to 5 pictures (spec §5). */
+  /** Up to 5 pictures (docs/product.md §5). */
   images: z.array(ImageSchema),
   min_price: z.number().int(),
   price: z.number().int(),
@@ -162,7 +162,7 @@ export const VariantSchema = z.object({
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
-/** The full product of spec §3. */
+/** The full product of docs/product.md §3. */
 export const ProductSchema = z.object({
   id: z.number().int(),
   spu: z.string(),

@@ -11,7 +11,7 @@ export const ErrorCodeSchema = z.enum([
   'unsupported_media_type',
   'too_many_requests',
   'internal',
-  // Domain cases a client reacts to by code, never by message text (DESIGN §6).
+  // Domain cases a client reacts to by code, never by message text (docs/product.md §8.2).
   'passport_required',
   'out_of_stock',
   'price_changed',

@@ -1,10 +1,10 @@
-// Orders and payment as the app reads them (DESIGN §5).
+// Orders and payment as the app reads them (docs/product.md §11).
 import { z } from 'zod';
 import { BodyIdSchema, LineQuantitySchema } from './commerce-common.ts';
 import { resultOf } from './common.ts';
 import { DeliveryAddressSchema } from './delivery.ts';
 
-/** Order statuses in their order of progress (DESIGN §5); the database column uses the same list. */
+/** Order statuses in their order of progress (docs/product.md §11); the database column uses the same list. */
 export const ORDER_STATUSES = [
   'awaiting_payment',
   'paid',

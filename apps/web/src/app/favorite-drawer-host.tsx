@@ -1,4 +1,4 @@
-// Hosts the favourites drawer opened by any heart (spec §4): loads the product for its sizes and
+// Hosts the favourites drawer opened by any heart (docs/product.md §4): loads the product for its sizes and
 // the drawer's code (react-hook-form, zod) only when a heart is tapped.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';

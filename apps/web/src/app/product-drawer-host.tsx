@@ -1,5 +1,5 @@
 // Opens the product drawer for `?id=<productId>` in the address and removes the id on close
-// (spec §2). The drawer and vaul load only when a product is opened.
+// (docs/product.md §2). The drawer and vaul load only when a product is opened.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';

@@ -1,4 +1,4 @@
-// Every route of the spec's §2, each page loaded lazily: `page()` for the built ones,
+// Every route of docs/product.md §2, each page loaded lazily: `page()` for the built ones,
 // `placeholder()` for those not built yet (they show their title).
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-// Session start, exactly as the spec's §4: signal readiness, and when Telegram user data exists,
+// Session start, exactly as docs/product.md §4: signal readiness, and when Telegram user data exists,
 // authenticate, store the token, load the profile and prefetch active orders (page 0).
 // Missing user data or a failed sign-in or profile ends in "error"; the active orders are only a
 // prefetch, so their failure is left to the orders screens (with «Повторить»), not the whole app.

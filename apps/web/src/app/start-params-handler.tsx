@@ -1,4 +1,4 @@
-// Acts on the Telegram start parameter once the session is ready (spec §2).
+// Acts on the Telegram start parameter once the session is ready (docs/product.md §2).
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../lib/paths.ts';

@@ -7,7 +7,7 @@ import {
   paymentAwaitPath,
 } from './start-params.ts';
 
-describe('start parameters (spec §2)', () => {
+describe('start parameters (docs/product.md §2)', () => {
   it('"productId_{number}" opens the product drawer', () => {
     expect(parseStartParam('productId_12')).toEqual({ type: 'product', productId: 12 });
     expect(parseStartParam('productId_12_from_channel')).toEqual({ type: 'product', productId: 12 });
@@ -50,7 +50,7 @@ describe('start parameters (spec §2)', () => {
   });
 });
 
-describe('closing older instances (spec §2: "asks older open instances to close")', () => {
+describe('closing older instances (docs/product.md §2: "asks older open instances to close")', () => {
   const post = (message: object) => {
     const channel = new BroadcastChannel('shop-instances');
     channel.postMessage(message);

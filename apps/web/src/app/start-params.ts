@@ -1,4 +1,4 @@
-// Telegram start parameters (spec §2): `productId_{n}` opens the product drawer;
+// Telegram start parameters (docs/product.md §2): `productId_{n}` opens the product drawer;
 // `payment_success__{guid}` / `payment_fail__{guid}` go to payment-await once per value and ask
 // older open instances of the app to close.
 import { paths } from '../lib/paths.ts';

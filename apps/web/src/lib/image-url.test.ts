@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageUrl } from './image-url.ts';
 
-describe('image URLs (spec §9, §5)', () => {
+describe('image URLs (docs/product.md §9, §5)', () => {
   it('resizes shop images by width or height through /img', () => {
     expect(imageUrl('/media/demo/123/1.svg', { width: 600 })).toBe('/img/w600/media/demo/123/1.svg');
     expect(imageUrl('/media/demo/123/1.svg', { height: 1200 })).toBe('/img/h1200/media/demo/123/1.svg');

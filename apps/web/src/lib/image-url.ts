@@ -1,4 +1,4 @@
-// Image URLs (spec §9): resized and WebP-converted by width or height through the API's image
+// Image URLs (docs/product.md §9): resized and WebP-converted by width or height through the API's image
 // endpoint `/img/{w|h}{px}/{source}`; images already on the shop CDN are used unchanged.
 import { env } from '../config/env.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskDigits12, maskSeries } from './masks.ts';
 
-describe('digit masks (spec §5)', () => {
+describe('digit masks (docs/product.md §5)', () => {
   it('"One numeric input keeps digits only, max 12"', () => {
     expect(maskDigits12('77-07 0491 23 45 99')).toBe('770704912345');
     expect(maskDigits12('abc')).toBe('');

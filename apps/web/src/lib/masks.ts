@@ -1,4 +1,4 @@
-// The two digit-only masks of spec §5. Their purpose is not shown; DESIGN.md uses them for the
+// The two digit-only masks of docs/product.md §5. Their purpose is not shown; DESIGN.md uses them for the
 // 12-digit INN and the passport series ("12 34").
 
 /** Digits only, at most 12. */

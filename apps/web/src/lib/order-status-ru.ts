@@ -1,4 +1,4 @@
-// Russian names of the order statuses of DESIGN §5, shared by the shopper's orders and the
+// Russian names of the order statuses of docs/product.md §11, shared by the shopper's orders and the
 // merchant's console (features never import each other).
 import type { OrderStatus } from '@shop/contract';
 

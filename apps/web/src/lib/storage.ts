@@ -1,5 +1,5 @@
 // Local and session storage that never throws: failures are logged as warnings and the default
-// is used (spec §8).
+// is used (docs/product.md §8).
 type Area = 'local' | 'session';
 
 function area(name: Area): Storage | undefined {
@@ -45,7 +45,7 @@ export function writeJson(key: string, value: unknown, where: Area = 'local'): v
   writeString(key, JSON.stringify(value), where);
 }
 
-/** Storage keys named by the spec (§9). */
+/** Storage keys named by docs/product.md (§9). */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   filters: 'filter-storage',

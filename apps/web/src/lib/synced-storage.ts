@@ -1,5 +1,5 @@
 // State kept in local storage and in Telegram CloudStorage at once (onboarding progress, search
-// history; spec §4): loads local first, then the cloud; the newer `lastUpdated` wins and is
+// history; docs/product.md §4): loads local first, then the cloud; the newer `lastUpdated` wins and is
 // written to the other store; every change saves to both.
 import { cloudRead, cloudWrite } from '../telegram/cloud-storage.ts';
 import { readString, writeString } from './storage.ts';

@@ -25,7 +25,7 @@ afterEach(() => {
   sdk.available = true;
 });
 
-describe('CloudStorage (TELEGRAM.md limits; spec §8 failures logged as warnings, defaults used)', () => {
+describe('CloudStorage (TELEGRAM.md limits; docs/product.md §8 failures logged as warnings, defaults used)', () => {
   it('reads a value', async () => {
     sdk.getItem.mockResolvedValue('{"a":1}');
     await expect(cloudRead('search_history')).resolves.toBe('{"a":1}');

@@ -1,6 +1,6 @@
 // Telegram CloudStorage with the platform's limits respected (key 1–128 of A-Z a-z 0-9 _ -,
 // value at most 4096 characters) and a timeout: some clients never answer, and then the caller
-// falls back to local storage. Failures are logged as warnings, never thrown (spec §8).
+// falls back to local storage. Failures are logged as warnings, never thrown (docs/product.md §8).
 import { cloudStorage } from '@tma.js/sdk-react';
 
 export const CLOUD_KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;

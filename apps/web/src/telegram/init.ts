@@ -27,7 +27,7 @@ export async function initTelegram(): Promise<void> {
   }
 }
 
-/** Tells the Telegram client the app is ready to be shown (spec §4, session start). */
+/** Tells the Telegram client the app is ready to be shown (docs/product.md §4, session start). */
 export function signalReady(): void {
   if (miniApp.ready.isAvailable()) miniApp.ready();
 }

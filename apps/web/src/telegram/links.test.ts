@@ -25,7 +25,7 @@ afterEach(() => {
   sdk.available = true;
 });
 
-describe('links (spec §7, §8)', () => {
+describe('links (docs/product.md §7, §8)', () => {
   it('opens external links through Telegram', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     openExternalLink('https://telegra.ph/help');

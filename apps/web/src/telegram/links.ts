@@ -1,6 +1,6 @@
 // Links out of the app: external pages through Telegram's openLink (a new browser tab when that
-// fails, spec §8) and product sharing through Telegram's share dialog with the
-// `startapp=productId_{id}` deep link and the product title (spec §7).
+// fails, docs/product.md §8) and product sharing through Telegram's share dialog with the
+// `startapp=productId_{id}` deep link and the product title (docs/product.md §7).
 import { miniAppLink } from '@shop/contract';
 import { openLink, shareURL } from '@tma.js/sdk-react';
 import { env } from '../config/env.ts';

@@ -1,5 +1,5 @@
 // The catalogue: brands, a category tree, products with denormalised listing columns, their
-// images and variants (DESIGN §4). Money is integer roubles.
+// images and variants (docs/product.md §10). Money is integer roubles.
 import { sql } from 'drizzle-orm';
 import {
   boolean,

@@ -1,5 +1,5 @@
 // Per-shopper commerce tables: cart, favourites, delivery addresses, encrypted passport data,
-// orders with snapshotted lines, payments and the sandbox provider's own ledger (DESIGN §5).
+// orders with snapshotted lines, payments and the sandbox provider's own ledger (docs/product.md §11).
 // Money is integer roubles.
 import { MAX_LINE_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/contract';
 import { sql } from 'drizzle-orm';

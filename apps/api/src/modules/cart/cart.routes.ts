@@ -1,4 +1,4 @@
-// The shopper's cart (spec §7 and DESIGN §5).
+// The shopper's cart (docs/product.md §7 and docs/product.md §11).
 import {
   AddToCartBodySchema,
   ApiErrorSchema,

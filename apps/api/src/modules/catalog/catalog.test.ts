@@ -299,7 +299,7 @@ describe('facets, categories, product, similar, suggestions', () => {
     }
   });
 
-  it('a product has every field of spec §3', async () => {
+  it('a product has every field of docs/product.md §3', async () => {
     const shoe = all.find((r) => r.category_ids.includes(101))!;
     const res = await get(`/api/v1/product/${shoe.id}`);
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-// Delivery addresses of the signed-in shopper (DESIGN §5).
+// Delivery addresses of the signed-in shopper (docs/product.md §11).
 import {
   ApiErrorSchema,
   DeliveryAddressResponseSchema,

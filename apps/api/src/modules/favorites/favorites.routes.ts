@@ -1,4 +1,4 @@
-// Favourites of the signed-in shopper (spec §7 and DESIGN §5).
+// Favourites of the signed-in shopper (docs/product.md §7 and docs/product.md §11).
 import {
   AddFavoriteBodySchema,
   AddFavoriteResponseSchema,

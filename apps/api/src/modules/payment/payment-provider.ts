@@ -1,4 +1,4 @@
-// The seam between orders and whoever takes the money (DESIGN §5). Amounts are integer roubles.
+// The seam between orders and whoever takes the money (docs/product.md §11). Amounts are integer roubles.
 import type { PaymentStatus, RefundStatus } from '@shop/contract';
 import { z } from 'zod';
 

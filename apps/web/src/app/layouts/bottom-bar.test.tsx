@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('bottom bar (spec §2)', () => {
+describe('bottom bar (docs/product.md §2)', () => {
   it('"five tabs (home, favorites, catalog, basket, profile)"', () => {
     renderAt('/', 0);
     expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual([
@@ -66,7 +66,7 @@ describe('bottom bar (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/catalog');
   });
 
-  it('on a category grid the catalogue tab scrolls to top and stays on the category (spec §2: filters persist there)', async () => {
+  it('on a category grid the catalogue tab scrolls to top and stays on the category (docs/product.md §2: filters persist there)', async () => {
     const user = userEvent.setup();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { router } = renderAt('/catalog/12', 0);

@@ -1,4 +1,4 @@
-// Five tabs (spec §2): home, favourites, catalogue, basket, profile. The basket tab shows the
+// Five tabs (docs/product.md §2): home, favourites, catalogue, basket, profile. The basket tab shows the
 // cart count when non-zero; tapping the catalogue tab while in the catalogue scrolls to top, on a
 // category grid too, where it keeps the category and its filters instead of leaving them.
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // The root of every page: runs the session start once and shows a spinner until it is done, or
-// the text "error" when it fails (spec §4 and §8).
+// the text "error" when it fails (docs/product.md §4 and §8).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';

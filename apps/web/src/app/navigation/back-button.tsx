@@ -1,4 +1,4 @@
-// The one Telegram BackButton handler of the app (spec §2): closes the top-most layer first,
+// The one Telegram BackButton handler of the app (docs/product.md §2): closes the top-most layer first,
 // then follows the route rules of back-rules.ts. Registered once and removed on unmount.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';

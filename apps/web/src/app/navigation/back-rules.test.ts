@@ -4,7 +4,7 @@ import { resolveBack, shouldShowBackButton } from './back-rules.ts';
 const back = (pathname: string, search = '', placingModalOpen = false) =>
   resolveBack({ pathname, search, placingModalOpen });
 
-describe('back button route rules (spec §2)', () => {
+describe('back button route rules (docs/product.md §2)', () => {
   it('"shown on every page except /"', () => {
     expect(shouldShowBackButton('/', false)).toBe(false);
     expect(shouldShowBackButton('/catalog', false)).toBe(true);

@@ -1,4 +1,4 @@
-// Where Telegram's back button leads once no layer is open (spec §2). Pure, so each rule is tested.
+// Where Telegram's back button leads once no layer is open (docs/product.md §2). Pure, so each rule is tested.
 import { paths } from '../../lib/paths.ts';
 
 export type BackAction =

@@ -12,7 +12,7 @@ import {
 
 const empty: NavigationState = { history: [], isBackNavigation: false, targetPath: null };
 
-describe('navigation history (spec §4)', () => {
+describe('navigation history (docs/product.md §4)', () => {
   it('"path recorded on each route change, consecutive duplicates skipped"', () => {
     expect(withPath(['/'], '/catalog')).toEqual(['/', '/catalog']);
     expect(withPath(['/', '/catalog'], '/catalog')).toEqual(['/', '/catalog']);

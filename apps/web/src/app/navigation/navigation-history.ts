@@ -1,4 +1,4 @@
-// Navigation history (spec §4): the path is recorded on each route change, consecutive duplicates
+// Navigation history (docs/product.md §4): the path is recorded on each route change, consecutive duplicates
 // skipped, the last 25 kept in session storage under `navigationHistory`; going back drops the
 // last entry while more than one remains. The back-navigation flag (isBackNavigation, targetPath)
 // is persisted with it and consumed when the route reaches the target path.

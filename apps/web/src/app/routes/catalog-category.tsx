@@ -1,5 +1,5 @@
 // catalog/{id}: the category's product grid with subcategory chips, filter and sort sheets and
-// infinite scroll (spec §2–§4).
+// infinite scroll (docs/product.md §2–§4).
 import type { ProductCard } from '@shop/contract';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-// Home (spec §2): the search input opening the overlay, onboarding cards, categories, brands and
+// Home (docs/product.md §2): the search input opening the overlay, onboarding cards, categories, brands and
 // the popular and new product rows, each with skeletons while it loads.
 import type { ProductCard } from '@shop/contract';
 import { HelpCards } from '../../components/ui/help-cards.tsx';

@@ -8,7 +8,7 @@ import { useSessionStore } from '../../features/session/session-store.ts';
 
 export function Component() {
   const user = useSessionStore((s) => s.user);
-  // Prefetched at session start (spec §4), so the counter shows without a wait.
+  // Prefetched at session start (docs/product.md §4), so the counter shows without a wait.
   const active = useQuery(activeOrdersQueryOptions(0));
   const count = active.data ? active.data.orders.length : undefined;
   // Staff only (GET /admin/me answers 403 to everyone else): the way into the console.

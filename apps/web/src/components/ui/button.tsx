@@ -1,4 +1,4 @@
-// The primary button (spec §2): variants primary, secondary, light-primary, error, badge,
+// The primary button (docs/product.md §2): variants primary, secondary, light-primary, error, badge,
 // badge-active; sizes small, medium, large, badge; optionally fixed to the bottom, full width,
 // at most 606 px.
 import type { ButtonHTMLAttributes } from 'react';

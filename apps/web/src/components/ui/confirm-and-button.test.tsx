@@ -11,7 +11,7 @@ beforeEach(() => {
   useLayerStack.setState({ layers: [] });
 });
 
-describe('confirmation dialog (spec §2: "default buttons Confirm/Cancel")', () => {
+describe('confirmation dialog (docs/product.md §2: "default buttons Confirm/Cancel")', () => {
   it('shows Confirm and Cancel by default and resolves with the choice', async () => {
     const user = userEvent.setup();
     render(<ConfirmDialogHost />);
@@ -41,7 +41,7 @@ describe('confirmation dialog (spec §2: "default buttons Confirm/Cancel")', () 
   });
 });
 
-describe('primary button (spec §2)', () => {
+describe('primary button (docs/product.md §2)', () => {
   it('renders variants and sizes, and docks to the bottom when fixed', () => {
     const { container } = render(
       <>

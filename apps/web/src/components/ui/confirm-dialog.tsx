@@ -1,4 +1,4 @@
-// Confirmation dialog (spec §2): a bottom sheet sliding up over a dimmed backdrop in 0.3 s, with
+// Confirmation dialog (docs/product.md §2): a bottom sheet sliding up over a dimmed backdrop in 0.3 s, with
 // the default buttons Confirm / Cancel. Registered in the layer stack (closed by back last).
 import { useConfirmStore } from './confirm-store.ts';
 import { useLayer } from './use-layer.ts';

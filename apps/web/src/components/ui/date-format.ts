@@ -1,4 +1,4 @@
-// Date input format of spec §5: month/day/year with slashes; anything else is "Date input not valid.".
+// Date input format of docs/product.md §5: month/day/year with slashes; anything else is "Date input not valid.".
 // Russian shoppers type day.month.year; the mask reads that and turns it into the spec's format.
 import { format, isValid, parse } from 'date-fns';
 

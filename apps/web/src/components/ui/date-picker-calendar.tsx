@@ -4,7 +4,7 @@ import 'react-day-picker/style.css';
 
 type Props = { selected?: Date; fromYear: number; toYear: number; onSelect: (date: Date) => void };
 
-/** Russian calendar, week from Monday (spec §1, §9). */
+/** Russian calendar, week from Monday (docs/product.md §1, §9). */
 export default function DatePickerCalendar({ selected, fromYear, toYear, onSelect }: Props) {
   return (
     <div className="date-picker__calendar">

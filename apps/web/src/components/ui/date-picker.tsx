@@ -1,4 +1,4 @@
-// The date picker (spec §5): a text field in month/day/year with a calendar (react-day-picker,
+// The date picker (docs/product.md §5): a text field in month/day/year with a calendar (react-day-picker,
 // Russian locale, Monday week start) loaded only when opened.
 import { lazy, Suspense, useState } from 'react';
 import { formatDateInput, INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';

@@ -1,4 +1,4 @@
-// Drawers on vaul (spec §4, §9): bottom, top and full-screen variants, side drawers 3/4 wide, at
+// Drawers on vaul (docs/product.md §4, §9): bottom, top and full-screen variants, side drawers 3/4 wide, at
 // most 640 px; close threshold 0.25, scroll lock 100 ms, 0.5 s animation and 0.4 drag velocity
 // (vaul's own), overlay black 30 %. Each open drawer registers in the shared layer stack; a click
 // on a toast or the lightbox does not dismiss it.

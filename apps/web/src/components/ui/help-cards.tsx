@@ -1,4 +1,4 @@
-// Help cards (spec §2): external help articles opened through Telegram's openLink, or a new
+// Help cards (docs/product.md §2): external help articles opened through Telegram's openLink, or a new
 // browser tab when that fails.
 import { env } from '../../config/env.ts';
 import { openExternalLink } from '../../telegram/links.ts';

@@ -1,4 +1,4 @@
-// Image lightbox on yet-another-react-lightbox with its Zoom plugin (spec §2, §9): finite, swipe,
+// Image lightbox on yet-another-react-lightbox with its Zoom plugin (docs/product.md §2, §9): finite, swipe,
 // zoom, pull-to-close; fade and swipe 300 ms, preload 2, zoom step ×2, double tap 300 ms,
 // double click 500 ms. Registers in the layer stack so the back button closes it first.
 import Lightbox from 'yet-another-react-lightbox';

@@ -12,7 +12,7 @@ function ControlledSearch({ onCancel }: { onCancel?: () => void }) {
   return <SearchInput aria-label="Поиск" value={value} onValueChange={setValue} onCancel={onCancel} />;
 }
 
-describe('search input (spec §4: "shows cancel when focused and clear when filled; clear empties and refocuses; cancel clears, blurs and calls the cancel callback")', () => {
+describe('search input (docs/product.md §4: "shows cancel when focused and clear when filled; clear empties and refocuses; cancel clears, blurs and calls the cancel callback")', () => {
   it('shows cancel only while focused and clear only while filled', async () => {
     const user = userEvent.setup();
     render(<ControlledSearch />);
@@ -58,7 +58,7 @@ function Controlled({ kind }: { kind: 'text' | 'email' | 'digits' | 'series' }) 
   return <TextField {...props} />;
 }
 
-describe('text inputs (spec §4, §5)', () => {
+describe('text inputs (docs/product.md §4, §5)', () => {
   it('"focused and filled states raise the floating label"', async () => {
     const user = userEvent.setup();
     const { container } = render(<Controlled kind="text" />);
@@ -114,7 +114,7 @@ describe('text inputs (spec §4, §5)', () => {
   });
 });
 
-describe('date picker (spec §5: "format month/day/year with slashes; invalid date message Date input not valid.")', () => {
+describe('date picker (docs/product.md §5: "format month/day/year with slashes; invalid date message Date input not valid.")', () => {
   it('parses month/day/year only', () => {
     expect(parseDateInput('12/31/2000')?.getDate()).toBe(31);
     expect(parseDateInput('02/30/2000')).toBeNull();

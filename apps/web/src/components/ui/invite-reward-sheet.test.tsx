@@ -5,7 +5,7 @@ import InviteRewardSheet, { INVITE_REWARD_RUB } from './invite-reward-sheet.tsx'
 
 const handlers = { onOpenChange: vi.fn(), onRemoveInvite: vi.fn(), onInviteMore: vi.fn() };
 
-describe('invite-reward sheet (spec §2; issue 9: it must not claim a reward that does not exist)', () => {
+describe('invite-reward sheet (docs/product.md §2; issue 9: it must not claim a reward that does not exist)', () => {
   it('renders nothing without a credited reward', () => {
     const { container } = render(<InviteRewardSheet reward={null} open {...handlers} />);
     expect(container).toBeEmptyDOMElement();

@@ -1,4 +1,4 @@
-// The invite-reward sheet (spec §2): "За приглашение вы получили 1000 рублей", the
+// The invite-reward sheet (docs/product.md §2): "За приглашение вы получили 1000 рублей", the
 // "Удалить приглашение" button and the "Приглашайте больше друзей" card. It tells a shopper they
 // received money, so it renders only for a reward that exists (issue 9); until the referral
 // programme (DESIGN "Referral") credits rewards there is none, and it renders nothing.

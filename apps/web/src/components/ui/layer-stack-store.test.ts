@@ -5,7 +5,7 @@ const layer = (id: string, kind: LayerKind): Layer => ({ id, kind, close: vi.fn(
 
 beforeEach(() => useLayerStack.setState({ layers: [] }));
 
-describe('back button layer order (spec §2: "image lightbox, another registered drawer, search overlay, confirmation dialog")', () => {
+describe('back button layer order (docs/product.md §2: "image lightbox, another registered drawer, search overlay, confirmation dialog")', () => {
   it('closes the lightbox before anything else', () => {
     expect(
       layerToClose([
@@ -46,7 +46,7 @@ describe('back button layer order (spec §2: "image lightbox, another registered
   });
 });
 
-describe('drawer stack (spec §4: "Drawers register in a shared stack on open; close last drawer closes the latest")', () => {
+describe('drawer stack (docs/product.md §4: "Drawers register in a shared stack on open; close last drawer closes the latest")', () => {
   it('closes the drawer registered last', () => {
     const first = layer('a', 'drawer');
     const second = layer('b', 'drawer');

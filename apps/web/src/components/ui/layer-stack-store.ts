@@ -1,6 +1,6 @@
 // Every open layer above the page (lightbox, drawers, the search overlay, confirmation dialogs)
 // registers here on open, so the back button and "close last drawer" know what to close
-// (spec §2 and §4).
+// (docs/product.md §2 and §4).
 import { create } from 'zustand';
 
 /**
@@ -11,7 +11,7 @@ export type LayerKind = 'lightbox' | 'drawer' | 'search' | 'confirm' | 'placing-
 
 export type Layer = { id: string; kind: LayerKind; close: () => void };
 
-/** The back button closes layers in this order of kinds (spec §2). */
+/** The back button closes layers in this order of kinds (docs/product.md §2). */
 export const BACK_LAYER_ORDER: readonly LayerKind[] = ['lightbox', 'drawer', 'search', 'confirm'];
 
 /** The layer the back button closes: the first kind in the spec's order, the latest of it. */

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('toasts (spec §4, §8, §9)', () => {
+describe('toasts (docs/product.md §4, §8, §9)', () => {
   it('use the spec constants: top-centre, 4000 ms, 3 visible', async () => {
     expect(TOAST_DURATION_MS).toBe(4000);
     expect(TOASTS_VISIBLE).toBe(3);

@@ -1,5 +1,5 @@
-// Toasts with the matching haptic feedback (spec §8: e.g. an error haptic with "Ошибка при
-// добавлении в корзину"). The six toast types of spec §4 are sonner's own.
+// Toasts with the matching haptic feedback (docs/product.md §8: e.g. an error haptic with "Ошибка при
+// добавлении в корзину"). The six toast types of docs/product.md §4 are sonner's own.
 import { toast, type ExternalToast } from 'sonner';
 import { haptic } from '../../telegram/haptics.ts';
 

@@ -1,4 +1,4 @@
-// A product picture through the image helper of spec §9, or "Нет фото" when there is none.
+// A product picture through the image helper of docs/product.md §9, or "Нет фото" when there is none.
 import { useState, type ImgHTMLAttributes } from 'react';
 import { imageUrl, type ImageSize } from '../../lib/image-url.ts';
 import './product-image.css';

@@ -1,4 +1,4 @@
-// Search input (spec §4, §9): 42 px high; shows "cancel" while focused and "clear" while filled.
+// Search input (docs/product.md §4, §9): 42 px high; shows "cancel" while focused and "clear" while filled.
 // Clear empties and refocuses; cancel clears, blurs and calls onCancel.
 import { forwardRef, useImperativeHandle, useRef, useState, type InputHTMLAttributes } from 'react';
 import './search-input.css';

@@ -1,4 +1,4 @@
-// The size-chart drawer "Размерная сетка" (spec §2) for a product's size table (spec §3:
+// The size-chart drawer "Размерная сетка" (docs/product.md §2) for a product's size table (docs/product.md §3:
 // columns with key, long and values; tips).
 import { Drawer } from './drawer.tsx';
 import './size-chart-drawer.css';

@@ -1,4 +1,4 @@
-// Text inputs (spec §4, §5, §9): a floating label that rises when focused or filled; 56 px
+// Text inputs (docs/product.md §4, §5, §9): a floating label that rises when focused or filled; 56 px
 // (large, default) or 50 px (small). The e-mail input and the two digit-only masked inputs
 // build on it.
 import { useId, useState, type InputHTMLAttributes } from 'react';
@@ -72,7 +72,7 @@ export function TextField({
 
 type FieldProps = Omit<Props, 'mask' | 'type' | 'inputMode'>;
 
-/** E-mail type, e-mail keyboard, autofill (spec §5). */
+/** E-mail type, e-mail keyboard, autofill (docs/product.md §5). */
 export function EmailField(props: FieldProps) {
   return (
     <TextField
@@ -89,12 +89,12 @@ export function EmailField(props: FieldProps) {
 // No maxLength on the masked fields: the browser would cut a paste such as «ИНН: 500100732259»
 // to its first characters before the mask could drop the words; the mask keeps the limit.
 
-/** Digits only, at most 12 (spec §5). */
+/** Digits only, at most 12 (docs/product.md §5). */
 export function Digits12Field(props: FieldProps) {
   return <TextField inputMode="numeric" mask={maskDigits12} {...props} />;
 }
 
-/** Digits only, at most 4, shown as "12 34" (spec §5). */
+/** Digits only, at most 4, shown as "12 34" (docs/product.md §5). */
 export function SeriesField(props: FieldProps) {
   return <TextField inputMode="numeric" mask={maskSeries} {...props} />;
 }

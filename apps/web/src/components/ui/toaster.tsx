@@ -1,4 +1,4 @@
-// The toast area (spec §2, §4, §9): sonner at top-centre. Its defaults are the spec's constants:
+// The toast area (docs/product.md §2, §4, §9): sonner at top-centre. Its defaults are the spec's constants:
 // 4000 ms, 3 visible, 356 px wide, 14 px gap, 45 px swipe threshold, 200 ms removal delay.
 import { Toaster as Sonner } from 'sonner';
 import { useIsDark } from '../../telegram/theme.ts';

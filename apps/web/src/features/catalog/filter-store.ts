@@ -1,6 +1,6 @@
-// The catalogue's filter selection (spec §3, §4): lists kept duplicate-free, each removable or
+// The catalogue's filter selection (docs/product.md §3, §4): lists kept duplicate-free, each removable or
 // resettable. The lists persist in local storage under `filter-storage`; the sort never does.
-// The app clears the selection when the shopper leaves catalog/{number} and search (spec §2).
+// The app clears the selection when the shopper leaves catalog/{number} and search (docs/product.md §2).
 import type { FitPeople, Sorting } from '@shop/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
@@ -78,7 +78,7 @@ export const useFilterStore = create<FilterState>()(
     {
       name: STORAGE_KEYS.filters,
       storage: createJSONStorage(() => safeStorage),
-      // The sort is never persisted (spec §4).
+      // The sort is never persisted (docs/product.md §4).
       partialize: ({
         selectedColors,
         selectedBrands,
@@ -96,7 +96,7 @@ export const useFilterStore = create<FilterState>()(
   ),
 );
 
-/** Filter selections live only on these pages (spec §2). */
+/** Filter selections live only on these pages (docs/product.md §2). */
 export const keepsFilters = (pathname: string): boolean =>
   /^\/catalog\/\d+\/?$/.test(pathname) || /^\/search\/?$/.test(pathname);
 

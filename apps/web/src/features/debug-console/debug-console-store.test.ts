@@ -3,7 +3,7 @@ import { DEBUG_LOG_LIMIT, emptyText, formatLogTime, useDebugConsoleStore } from 
 
 beforeEach(() => useDebugConsoleStore.setState({ logs: [], unseen: false, isOpen: false, filter: 'all' }));
 
-describe('debug console (spec §4, §8, §9)', () => {
+describe('debug console (docs/product.md §4, §8, §9)', () => {
   it('"Interceptor keeps last 100 entries"', () => {
     expect(DEBUG_LOG_LIMIT).toBe(100);
     for (let i = 0; i < 130; i += 1) useDebugConsoleStore.getState().add('log', [`line ${i}`]);
@@ -42,7 +42,7 @@ describe('debug console (spec §4, §8, §9)', () => {
     expect(useDebugConsoleStore.getState().logs).toEqual([]);
   });
 
-  it('has both empty texts (§8)', () => {
+  it('has both empty texts (docs/product.md §8)', () => {
     expect(emptyText('all')).toBe('Консоль пуста. Логи будут появляться здесь.');
     expect(emptyText('warn')).toBe('Нет логов типа WARN');
   });

@@ -1,4 +1,4 @@
-// Debug log (spec §3, §4, §9): the interceptor keeps the last 100 console entries; the console
+// Debug log (docs/product.md §3, §4, §9): the interceptor keeps the last 100 console entries; the console
 // button pulses while some are unseen.
 import { create } from 'zustand';
 
@@ -64,7 +64,7 @@ export const useDebugConsoleStore = create<DebugConsoleState>((set) => ({
   setFilter: (filter) => set({ filter }),
 }));
 
-/** Empty-state text of the console for a filter (spec §8). */
+/** Empty-state text of the console for a filter (docs/product.md §8). */
 export function emptyText(filter: LogFilter): string {
   return filter === 'all'
     ? 'Консоль пуста. Логи будут появляться здесь.'

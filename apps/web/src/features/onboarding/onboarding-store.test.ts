@@ -17,7 +17,7 @@ beforeEach(() => {
   useOnboardingStore.setState({ readCards: [], currentActive: 'guarantee', lastUpdated: 0 });
 });
 
-describe('onboarding cards (spec §4)', () => {
+describe('onboarding cards (docs/product.md §4)', () => {
   it('are guarantee, delivery, payment, introduction in that order', () => {
     expect(ONBOARDING_CARDS).toEqual(['guarantee', 'delivery', 'payment', 'introduction']);
   });

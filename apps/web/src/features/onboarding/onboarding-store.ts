@@ -1,4 +1,4 @@
-// Onboarding cards (spec §4): guarantee, delivery, payment, introduction. Marking a card read adds
+// Onboarding cards (docs/product.md §4): guarantee, delivery, payment, introduction. Marking a card read adds
 // it (a repeat is ignored); the active card is the lowest-ordered unread one: guarantee at first,
 // null when all are read. Kept in local storage and CloudStorage under `history_progress`.
 import { create } from 'zustand';

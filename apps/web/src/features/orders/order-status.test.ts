@@ -8,7 +8,7 @@ import {
   statusTone,
 } from './order-status.ts';
 
-describe('order statuses (DESIGN §5)', () => {
+describe('order statuses (docs/product.md §11)', () => {
   it('every status of the contract has a Russian name', () => {
     for (const status of OrderStatusSchema.options) expect(ORDER_STATUS_RU[status]).toMatch(/[а-яё]/i);
   });

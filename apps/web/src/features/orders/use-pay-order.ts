@@ -1,5 +1,5 @@
 // Opens the payment page of an order awaiting payment: GET /order/payment_url/{id}, then the URL
-// through Telegram's openLink (spec §1). The app itself goes to payment-await for that payment, so
+// through Telegram's openLink (docs/product.md §1). The app itself goes to payment-await for that payment, so
 // whichever way the shopper comes back (the deep link or simply switching back to Telegram) the
 // outcome is polled and shown.
 import { useMutation } from '@tanstack/react-query';

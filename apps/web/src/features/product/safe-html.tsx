@@ -38,7 +38,7 @@ const DROPPED = new Set([
   'audio',
 ]);
 
-/** Descriptions containing a picture are hidden (spec §3). */
+/** Descriptions containing a picture are hidden (docs/product.md §3). */
 export const hasImage = (html: string): boolean => /<img[\s/>]/i.test(html);
 
 function convert(node: Node, key: string): ReactNode {

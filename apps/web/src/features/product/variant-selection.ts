@@ -1,4 +1,4 @@
-// The product drawer's choice of colour and size (spec §4, §5), kept pure so it can be tested:
+// The product drawer's choice of colour and size (docs/product.md §4, §5), kept pure so it can be tested:
 // colours in variant order; an "extra level" (a size under the colour) exists when a colour has
 // more than one variant; the first colour is preselected, and the first variant too when no
 // extra level exists; changing colour resets the size if an extra level exists; qty-0 variants

@@ -1,4 +1,4 @@
-/** "Рекомендуемые бренды" of the search overlay (spec §2), in the spec's order. */
+/** "Рекомендуемые бренды" of the search overlay (docs/product.md §2), in the spec's order. */
 export const RECOMMENDED_BRANDS = [
   'Nike',
   'Adidas',

@@ -21,7 +21,7 @@ beforeEach(() => {
   useSearchHistoryStore.setState({ searches: [], lastUpdated: 0 });
 });
 
-describe('search history (spec §4: "a trimmed non-empty query moves to the front, duplicates removed, latest five kept")', () => {
+describe('search history (docs/product.md §4: "a trimmed non-empty query moves to the front, duplicates removed, latest five kept")', () => {
   it('trims the query and puts it at the front', () => {
     expect(withSearch(['adidas'], '  nike  ')).toEqual(['nike', 'adidas']);
   });
@@ -37,7 +37,7 @@ describe('search history (spec §4: "a trimmed non-empty query moves to the fron
     expect(history).toEqual(['7', '6', '5', '4', '3']);
   });
 
-  it('ignores blank queries ("history ignores blank queries", §5)', () => {
+  it('ignores blank queries ("history ignores blank queries", docs/product.md §5)', () => {
     expect(withSearch(['a'], '   ')).toEqual(['a']);
     useSearchHistoryStore.getState().add('  ');
     expect(useSearchHistoryStore.getState().searches).toEqual([]);
@@ -59,7 +59,7 @@ describe('search history (spec §4: "a trimmed non-empty query moves to the fron
   });
 });
 
-describe('search history sync (spec §4: "the newer lastUpdated wins and is written to the other store")', () => {
+describe('search history sync (docs/product.md §4: "the newer lastUpdated wins and is written to the other store")', () => {
   it('takes the newer cloud copy and writes it to local storage', async () => {
     localStorage.setItem('search_history', JSON.stringify({ searches: ['old'], lastUpdated: 100 }));
     cloud.values.set('search_history', JSON.stringify({ searches: ['new', 'old'], lastUpdated: 200 }));
@@ -85,7 +85,7 @@ describe('search history sync (spec §4: "the newer lastUpdated wins and is writ
     expect(stored(cloud.values.get('search_history'))?.searches).toEqual(['x']);
   });
 
-  it('uses local storage when CloudStorage fails (failures logged, defaults used, §8)', async () => {
+  it('uses local storage when CloudStorage fails (failures logged, defaults used, docs/product.md §8)', async () => {
     cloud.failing = true;
     localStorage.setItem('search_history', JSON.stringify({ searches: ['x'], lastUpdated: 5 }));
     await useSearchHistoryStore.getState().load();

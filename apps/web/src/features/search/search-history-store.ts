@@ -1,4 +1,4 @@
-// Recent searches (spec §4): a trimmed non-empty query moves to the front, duplicates removed,
+// Recent searches (docs/product.md §4): a trimmed non-empty query moves to the front, duplicates removed,
 // the latest five kept; clear empties. Kept in local storage and Telegram CloudStorage under
 // `search_history`, synced by the newer lastUpdated.
 import { create } from 'zustand';

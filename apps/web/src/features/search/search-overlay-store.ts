@@ -5,7 +5,7 @@ type SearchOverlayState = {
   query: string;
   /** Opens with `query` in the field (the results page passes its own query to refine it). */
   open: (query?: string) => void;
-  /** Closes the overlay; the query is cleared on close (spec §2). */
+  /** Closes the overlay; the query is cleared on close (docs/product.md §2). */
   close: () => void;
   setQuery: (query: string) => void;
 };

@@ -1,4 +1,4 @@
-// Who is signed in (spec §3 "User state: user, isAuthenticated").
+// Who is signed in (docs/product.md §3 "User state: user, isAuthenticated").
 import type { Profile } from '@shop/contract';
 import { create } from 'zustand';
 

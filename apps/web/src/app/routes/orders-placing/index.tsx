@@ -1,4 +1,4 @@
-// orders/placing?step=N (DESIGN §5): 0 the chosen basket lines with prices re-read from the
+// orders/placing?step=N (docs/product.md §11): 0 the chosen basket lines with prices re-read from the
 // server, 1 delivery, 2 customs data, 3 confirm and pay. Forward steps push history; the back
 // button rules go one step back.
 import { Link, useNavigate, useSearchParams } from 'react-router';

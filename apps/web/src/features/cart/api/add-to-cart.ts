@@ -1,4 +1,4 @@
-// POST /api/v1/cart: one unit of a variant (quantity always 1, spec §7); afterwards the carts and
+// POST /api/v1/cart: one unit of a variant (quantity always 1, docs/product.md §7); afterwards the carts and
 // cartsLength caches refresh.
 import { CartLineResponseSchema } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** The key POST /cart invalidates (spec §7: "cartsLength"). */
+/** The key POST /cart invalidates (docs/product.md §7: "cartsLength"). */
 export const CART_LEN_QUERY_KEY = queryKeys.cartsLength;
 
 export const getCartLen = async (): Promise<number> =>

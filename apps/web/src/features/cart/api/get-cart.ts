@@ -1,10 +1,10 @@
-// GET /api/v1/cart: the shopper's cart, grouped per product (spec §3); fresh for 10 minutes.
+// GET /api/v1/cart: the shopper's cart, grouped per product (docs/product.md §3); fresh for 10 minutes.
 import { CartResponseSchema, type CartEntry } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** The key POST /cart refreshes (spec §7: "carts"). */
+/** The key POST /cart refreshes (docs/product.md §7: "carts"). */
 export const CART_QUERY_KEY = queryKeys.carts;
 
 export const getCart = async (signal?: AbortSignal): Promise<CartEntry[]> =>

@@ -1,4 +1,4 @@
-// The product drawer's cart buttons (spec §4, §8): "В корзину" adds the chosen variant (toast and
+// The product drawer's cart buttons (docs/product.md §4, §8): "В корзину" adds the chosen variant (toast and
 // haptic on success or failure) and becomes "В корзине", which then leads to /basket; "Купить
 // сейчас" adds and goes to /basket. Without a chosen variant the drawer is asked to point at
 // the size picker.

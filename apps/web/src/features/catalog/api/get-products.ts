@@ -17,7 +17,7 @@ export type ProductListParams = {
 const list = (values: readonly (string | number)[] | undefined) =>
   values && values.length > 0 ? values.join(',') : undefined;
 
-/** The query parameters of the listing and of the facets (spec §7). */
+/** The query parameters of the listing and of the facets (docs/product.md §7). */
 export const listingQuery = (p: ProductListParams) => ({
   category_ids: list(p.categoryIds),
   colors: list(p.colors),

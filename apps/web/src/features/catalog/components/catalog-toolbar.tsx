@@ -1,4 +1,4 @@
-// The filter and sort bar of catalog/{id} and search (spec §2–§4): chips opening bottom sheets
+// The filter and sort bar of catalog/{id} and search (docs/product.md §2–§4): chips opening bottom sheets
 // for sort, colours, brands, sizes, categories and fit, fed by the facets endpoint. A choice in
 // a sheet applies at once (the facets of one kind ignore that kind, so a second value can be
 // added); «Показать» closes the sheet.

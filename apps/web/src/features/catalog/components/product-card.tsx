@@ -1,4 +1,4 @@
-// A catalogue card (spec §5, §9): up to 5 pictures swipeable with embla at height 350, price,
+// A catalogue card (docs/product.md §5, §9): up to 5 pictures swipeable with embla at height 350, price,
 // brand and title, and a heart slot the page fills. A tap opens the product drawer (`?id=`).
 import type { ProductCard as Card } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';

@@ -1,5 +1,5 @@
 // The debug console overlay: a floating button (pulsing on unseen logs) and a panel with the
-// last 100 entries, filter all/log/info/warn/error, copy and clear (spec §2, §4, §8).
+// last 100 entries, filter all/log/info/warn/error, copy and clear (docs/product.md §2, §4, §8).
 import { toast } from 'sonner';
 import {
   emptyText,

@@ -1,4 +1,4 @@
-// A delivery address form (spec §3's delivery draft: city, address, fio, last_name,
+// A delivery address form (docs/product.md §3's delivery draft: city, address, fio, last_name,
 // phone_number), used by profile/delivery/set[/{id}] and by step 1 of order placing. Validated
 // with the contract's DeliveryBodySchema, the same rules as the API.
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,5 @@
 // POST /api/v1/favorites: a product with the chosen size becomes a favourite; the favourites
-// caches refresh afterwards (spec §7).
+// caches refresh afterwards (docs/product.md §7).
 import { AddFavoriteResponseSchema, type AddFavoriteBody } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

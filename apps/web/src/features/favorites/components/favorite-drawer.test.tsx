@@ -70,7 +70,7 @@ function renderDrawer(onOpenChange = vi.fn()) {
   return onOpenChange;
 }
 
-describe('favourites drawer (spec §4, §5, §8)', () => {
+describe('favourites drawer (docs/product.md §4, §5, §8)', () => {
   it('requires a size: the message shows and submit is disabled until one is chosen; qty-0 sizes are disabled', async () => {
     answer = () =>
       new Response(

@@ -1,4 +1,4 @@
-// The favourites drawer (spec §4, §5, §8): asks for the size to remember with the favourite.
+// The favourites drawer (docs/product.md §4, §5, §8): asks for the size to remember with the favourite.
 // The size must be a positive variant id ("Выберите корректный размер" while it is not); submit
 // is disabled while invalid or submitting; success and failure answer with the spec's toasts.
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,4 +1,4 @@
-// The heart on cards and in the product drawer (spec §4): on a non-favourite product it opens
+// The heart on cards and in the product drawer (docs/product.md §4): on a non-favourite product it opens
 // the favourites drawer to choose a size; on a favourite it removes it.
 import { HeartIcon } from '../../../components/ui/icons.tsx';
 import { haptic } from '../../../telegram/haptics.ts';

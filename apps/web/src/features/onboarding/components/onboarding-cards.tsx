@@ -1,4 +1,4 @@
-// The onboarding cards (spec §1, §4): guarantee, delivery, payment, introduction. Tapping a card
+// The onboarding cards (docs/product.md §1, §4): guarantee, delivery, payment, introduction. Tapping a card
 // opens its content in a bottom sheet and marks it read; the active card is the first unread.
 import { lazy, Suspense, useState } from 'react';
 import { haptic } from '../../../telegram/haptics.ts';

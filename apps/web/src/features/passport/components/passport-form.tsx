@@ -1,4 +1,4 @@
-// The passport form for customs (DESIGN §5), shared by step 2 of order placing and
+// The passport form for customs (docs/product.md §11), shared by step 2 of order placing and
 // profile/passport_data: series "12 34" (the 4-digit mask), number, issue and birth dates with the
 // date picker, the 12-digit INN (the 12-digit mask) and the e-mail for the receipt. It prefills
 // from GET /passport?reveal=1 and saves with PUT /passport; the contract's schema validates.

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const getProduct = async (id: number): Promise<Product> =>
   (await api(`/v1/product/${id}`, { schema: ProductResponseSchema })).result;
 
-/** Runs only when a product id exists (spec §5); fresh for 10 minutes (spec §9). */
+/** Runs only when a product id exists (docs/product.md §5); fresh for 10 minutes (docs/product.md §9). */
 export const productQueryOptions = (id: number | null) =>
   queryOptions({
     queryKey: queryKeys.product(id),

@@ -1,4 +1,4 @@
-// GET /api/v1/product/{id}/similar: the similar-products carousel; fresh for 10 minutes (spec §9).
+// GET /api/v1/product/{id}/similar: the similar-products carousel; fresh for 10 minutes (docs/product.md §9).
 import { SimilarProductsResponseSchema, type SimilarProduct } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -16,6 +16,6 @@ export const similarQueryOptions = (id: number | null) =>
 
 export const useSimilar = (id: number | null) => useQuery(similarQueryOptions(id));
 
-/** An empty or "0" price counts as absent (spec §3). */
+/** An empty or "0" price counts as absent (docs/product.md §3). */
 export const hasPrice = (price: number | string | null | undefined): price is number =>
   price !== null && price !== undefined && price !== '' && Number(price) > 0;

@@ -89,7 +89,7 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
           />
         )}
         {product.data && (
-          // Keyed by product: closing or switching resets the chosen colour and size (spec §4).
+          // Keyed by product: closing or switching resets the chosen colour and size (docs/product.md §4).
           <ProductBody
             key={product.data.id}
             product={product.data}

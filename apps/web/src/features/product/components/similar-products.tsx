@@ -1,4 +1,4 @@
-// "Похожие товары": a horizontal row of 162 px cards; a card without a price shows none (spec §3).
+// "Похожие товары": a horizontal row of 162 px cards; a card without a price shows none (docs/product.md §3).
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { useOpenProduct } from '../../../lib/product-link.ts';

@@ -2,7 +2,7 @@ import { SearchSuggestResponseSchema } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Spec §9: suggestions are fresh for 5 minutes, retried once, 20 results. */
+/** docs/product.md §9: suggestions are fresh for 5 minutes, retried once, 20 results. */
 export const SUGGESTIONS_SIZE = 20;
 export const SUGGESTIONS_STALE_MS = 5 * 60_000;
 
@@ -22,7 +22,7 @@ export const searchSuggestionsQueryOptions = (prefix: string) =>
   queryOptions({
     queryKey: ['search-suggest', prefix.trim()],
     queryFn: ({ signal }) => getSearchSuggestions(prefix.trim(), signal),
-    // Requested only for a non-empty prefix (spec §5).
+    // Requested only for a non-empty prefix (docs/product.md §5).
     enabled: prefix.trim().length > 0,
     staleTime: SUGGESTIONS_STALE_MS,
     retry: 1,

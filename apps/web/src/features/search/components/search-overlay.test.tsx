@@ -57,7 +57,7 @@ function renderShell() {
   return router;
 }
 
-describe('search overlay (spec §2, §5)', () => {
+describe('search overlay (docs/product.md §2, §5)', () => {
   it('opens full screen when the search input is focused, with the placeholder and the nine brands', async () => {
     const user = userEvent.setup();
     renderShell();

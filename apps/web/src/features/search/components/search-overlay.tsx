@@ -1,4 +1,4 @@
-// Full-screen search overlay (spec §2): live suggestions, "Вы недавно искали", "Рекомендуемые
+// Full-screen search overlay (docs/product.md §2): live suggestions, "Вы недавно искали", "Рекомендуемые
 // бренды". Choosing an entry or Enter on a non-blank query saves it to history, closes the overlay
 // and goes to search?q=. Page scroll is locked while it is open; the query is cleared on close.
 import { useQuery } from '@tanstack/react-query';
