@@ -1,4 +1,4 @@
-// The staff console's API under /api/v1/admin (DESIGN §7.1, §7.3): roles and what each may do,
+// The staff console's API under /api/v1/admin (docs/product.md §12.1, §12.3): roles and what each may do,
 // and every request and answer of the admin routes.
 import { z } from 'zod';
 import { IdSchema, resultOf } from './common.ts';
@@ -13,7 +13,7 @@ export const StaffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
 /**
- * What a staff member may do, one column of the table in DESIGN §7.1 each:
+ * What a staff member may do, one column of the table in docs/product.md §12.1 each:
  * `read` everything; `operate` order statuses, notes, tracking and the catalogue; `quotes` answer
  * find requests; `bloggers` applications and payouts; `own` refunds, mark paid, cancel a paid
  * order, staff and settings.

@@ -46,7 +46,7 @@ const FULFILMENT_PATH = [
 ] as const satisfies readonly OrderStatus[];
 
 /**
- * Which status may follow which (DESIGN §7.3). `paid` comes only from the payment path or an
+ * Which status may follow which (docs/product.md §4.15, §12.3). `paid` comes only from the payment path or an
  * owner's "mark paid"; `canceled` from `awaiting_payment`, `paid` or `purchasing` (a paid order
  * only together with its refund); `refunded` only through a succeeded full refund of a paid order.
  */

@@ -1,4 +1,4 @@
-// The console under /admin (DESIGN §7.2): one lazy entry, whose own routes load each page lazily,
+// The console under /admin (docs/product.md §12.2): one lazy entry, whose own routes load each page lazily,
 // so the shopper's first screen carries a single import of it and nothing more.
 import type { RouteObject } from 'react-router';
 

@@ -1,4 +1,4 @@
-// Operating the shop (DESIGN §7): staff and their audit log, the console's notes and tracking
+// Operating the shop (docs/product.md §12): staff and their audit log, the console's notes and tracking
 // numbers, refunds, and the bot's outbox. Each table has one writing module, named on it.
 import { NOTIFICATION_STATUSES, REFUND_STATUSES, STAFF_ROLES } from '@shop/contract';
 import { sql } from 'drizzle-orm';

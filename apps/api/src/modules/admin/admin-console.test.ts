@@ -1,4 +1,4 @@
-// The merchant's side end to end over HTTP (DESIGN §7): owners from ADMIN_TELEGRAM_IDS, status
+// The merchant's side end to end over HTTP (docs/product.md §12): owners from ADMIN_TELEGRAM_IDS, status
 // changes that reach the shopper through the outbox and a fake Bot API, roles and 403s, refunds,
 // the audit log and the CSV export.
 import { eq } from 'drizzle-orm';

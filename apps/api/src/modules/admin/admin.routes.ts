@@ -1,4 +1,4 @@
-// The staff console's API under /api/v1/admin (DESIGN §7.3). Every route passes the admin gate
+// The staff console's API under /api/v1/admin (docs/product.md §12.3). Every route passes the admin gate
 // (staff row re-read per request); writes need their permission and land in the audit log.
 import {
   AdminAuditPageResponseSchema,

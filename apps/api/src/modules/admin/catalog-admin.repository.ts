@@ -1,4 +1,4 @@
-// The console's catalogue edits (DESIGN §7.2–7.3): a product's texts, a variant's price and stock,
+// The console's catalogue edits (docs/product.md §12.2–12.3): a product's texts, a variant's price and stock,
 // an import file with a dry run. Each keeps the catalogue's derived columns (search vector,
 // listing columns) current in the same transaction and lands in the audit log.
 import type {

@@ -1,4 +1,4 @@
-// Status changes made in the console (DESIGN §7.3), through orders' `transition()`, with the
+// Status changes made in the console (docs/product.md §12.3), through orders' `transition()`, with the
 // tracking number, the audit entry and the shopper's message in the same transaction.
 import type { AdminStatusBody, OrderStatus } from '@shop/contract';
 import { canTransition, roleCan, transitionNeedsOwner } from '@shop/contract';

@@ -1,4 +1,4 @@
-// The console's view of orders (DESIGN §7.2–7.3): the filtered list with per-tab counts, the
+// The console's view of orders (docs/product.md §12.2–12.3): the filtered list with per-tab counts, the
 // order card, the CSV export; and the only writer of `order_notes`.
 import {
   ADMIN_ORDER_TABS,

@@ -1,4 +1,4 @@
-// Telegram updates by webhook (DESIGN §7.4): trusted only with the secret token Telegram was
+// Telegram updates by webhook (docs/product.md §12.4): trusted only with the secret token Telegram was
 // given in setWebhook (BOT_WEBHOOK_SECRET).
 import { ApiErrorSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

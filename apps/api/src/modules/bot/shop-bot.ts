@@ -1,4 +1,4 @@
-// The shop's Telegram bot (grammY, DESIGN §7.4): sends the outbox's messages and answers /start.
+// The shop's Telegram bot (grammY, docs/product.md §12.4): sends the outbox's messages and answers /start.
 // It talks to BOT_API_ROOT, so tests point it at a local fake Bot API.
 import { Bot, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';

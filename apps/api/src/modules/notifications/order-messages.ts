@@ -1,4 +1,4 @@
-// The Russian texts the bot sends a shopper about their order (DESIGN §7.4).
+// The Russian texts the bot sends a shopper about their order (docs/product.md §12.4).
 import type { OrderStatus } from '@shop/contract';
 
 const STATUS_TEXT: Record<OrderStatus, (n: string) => string> = {

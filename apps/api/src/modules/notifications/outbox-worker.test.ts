@@ -1,4 +1,4 @@
-// The outbox worker against a fake Bot API (DESIGN §7.4): exactly once across two API instances
+// The outbox worker against a fake Bot API (docs/product.md §12.4): exactly once across two API instances
 // on one database, 1 message/s per chat, and the retry rules (429, 5xx and hangs, blocked chats).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

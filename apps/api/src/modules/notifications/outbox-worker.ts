@@ -1,4 +1,4 @@
-// The outbox worker (DESIGN §7.4, docs/decisions/console-bot-outbox.md). Runs in every API
+// The outbox worker (docs/product.md §12.4, docs/decisions/console-bot-outbox.md). Runs in every API
 // instance: claims due rows under `FOR UPDATE SKIP LOCKED`, leases them, sends, and records the
 // outcome only while it still holds the lease, so each row is sent by one instance.
 import { randomUUID } from 'node:crypto';
@@ -43,7 +43,7 @@ type Outcome =
   | { kind: 'unreachable'; error: string }
   | { kind: 'permanent'; error: string };
 
-/** Sorts a Bot API failure into the retry rules of DESIGN §7.4. */
+/** Sorts a Bot API failure into the retry rules of docs/product.md §12.4. */
 export function classifySendError(err: unknown): Outcome {
   if (err instanceof GrammyError) {
     const error = `${err.error_code}: ${err.description}`;

@@ -1,4 +1,4 @@
-// The bot's transactional outbox (DESIGN §7.4): the only writer of `notifications` and
+// The bot's transactional outbox (docs/product.md §12.4): the only writer of `notifications` and
 // `bot_unreachable_chats`. Callers write a notification inside the transaction of the change it
 // announces; the dedupe key makes a repeated write a no-op.
 import type { AdminNotification, OrderStatus } from '@shop/contract';

@@ -36,7 +36,7 @@ export interface PaymentProvider {
   getStatus(providerPaymentId: string): Promise<ProviderPayment>;
   /** The provider payment id a notification is about, or null when the body is not one. */
   parseWebhook(body: unknown): string | null;
-  /** Returns money of a succeeded payment (DESIGN §7.5). */
+  /** Returns money of a succeeded payment (docs/product.md §12.5). */
   refund(input: CreateRefundInput): Promise<ProviderRefund>;
   /** Re-reads a refund: the only refund status we trust. */
   getRefund(providerRefundId: string): Promise<ProviderRefund>;

@@ -1,4 +1,4 @@
-// Refunds (DESIGN §7.5): the only writer of `refunds`. The row is written before the provider is
+// Refunds (docs/product.md §12.5): the only writer of `refunds`. The row is written before the provider is
 // called and its key is the provider's Idempotence-Key; a provider's answer (at once, by webhook
 // or by poll) is applied once by a conditional UPDATE out of `pending`. Refunds never exceed what
 // was paid; a succeeded full refund moves the order to `refunded`, returns stock that was never

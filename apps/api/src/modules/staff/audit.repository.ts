@@ -1,4 +1,4 @@
-// The admin audit log (DESIGN §7.1): the only writer of `admin_audit_log`. Every admin write calls
+// The admin audit log (docs/product.md §12.1): the only writer of `admin_audit_log`. Every admin write calls
 // `writeAudit` inside its own transaction, so a rolled-back change leaves no entry.
 import type { AdminAuditEntry } from '@shop/contract';
 import { desc, eq, lt } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Staff and roles (DESIGN §7.1): the only writer of `staff`. Owners named by ADMIN_TELEGRAM_IDS
+// Staff and roles (docs/product.md §12.1): the only writer of `staff`. Owners named by ADMIN_TELEGRAM_IDS
 // are written at start-up; the others are added and removed by owners in the console.
 import type { AdminStaffMember, StaffRole } from '@shop/contract';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';

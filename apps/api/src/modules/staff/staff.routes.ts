@@ -1,4 +1,4 @@
-// Staff management (owners only, DESIGN §7.1). Registered inside the admin scope, behind its gate.
+// Staff management (owners only, docs/product.md §12.1). Registered inside the admin scope, behind its gate.
 import {
   AdminStaffBodySchema,
   AdminStaffListResponseSchema,

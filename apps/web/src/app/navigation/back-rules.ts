@@ -25,7 +25,8 @@ export function resolveBack({ pathname, search, placingModalOpen }: BackContext)
   if (path === '/find/poizon/search') return { type: 'navigate', to: '/find/poizon', replace: true };
   if (path === '/find/poizon') return { type: 'navigate', to: '/', replace: true };
   if (/^\/catalog\/[^/]+$/.test(path)) return { type: 'navigate', to: '/catalog', replace: true };
-  // The console (DESIGN §7.2): its pages lead to its orders list, the list to the profile it opened from.
+  // The console (docs/product.md §12.2): its pages lead to its orders list, the list to the profile
+  // it opened from.
   if (path === '/admin') return { type: 'navigate', to: '/profile', replace: true };
   if (path.startsWith('/admin/')) return { type: 'navigate', to: '/admin', replace: true };
   return { type: 'navigate', to: '/', replace: true };

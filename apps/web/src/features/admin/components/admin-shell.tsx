@@ -1,4 +1,4 @@
-// The console's frame (DESIGN §7.2): the sections, and nothing at all for anyone who is not staff.
+// The console's frame (docs/product.md §12.2): the sections, and nothing at all for anyone who is not staff.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { roleCan } from '@shop/contract';

@@ -1,4 +1,4 @@
-// The audit log (DESIGN §7.1): every admin write with who, what, before and after.
+// The audit log (docs/product.md §12.1): every admin write with who, what, before and after.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { auditQueryOptions } from '../api/get-audit.ts';

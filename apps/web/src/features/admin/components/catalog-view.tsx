@@ -1,4 +1,4 @@
-// The console's catalogue (DESIGN §7.2): search through the shop's own listing, then per product
+// The console's catalogue (docs/product.md §12.2): search through the shop's own listing, then per product
 // the title and description, and the price and stock of each variant. No publish switch: the
 // catalogue has no publication flag yet and the API refuses to hide a product.
 import { roleCan, type Product, type Variant } from '@shop/contract';

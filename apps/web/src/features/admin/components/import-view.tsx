@@ -1,4 +1,4 @@
-// Catalogue import (DESIGN §7.2, docs/catalog-import.md): the file is first checked as a dry run —
+// Catalogue import (docs/product.md §12.2, docs/catalog-import.md): the file is first checked as a dry run —
 // what would be created, changed, and which rows are wrong — and applied only after that, with a
 // progress bar while it uploads and runs.
 import { roleCan, type AdminImportResult } from '@shop/contract';

@@ -1,4 +1,4 @@
-// The console's order card (DESIGN §7.2): lines, delivery, payments and refunds, the status
+// The console's order card (docs/product.md §12.2): lines, delivery, payments and refunds, the status
 // timeline with who changed what, notes, the tracking number, the messages sent to the shopper,
 // and the status change and refund controls the role allows.
 import { roleCan, type AdminOrder } from '@shop/contract';

@@ -1,4 +1,4 @@
-// The console's orders (DESIGN §7.2): tabs by status with counts (and «Нужен возврат»), a
+// The console's orders (docs/product.md §12.2): tabs by status with counts (and «Нужен возврат»), a
 // multi-status filter, dates and a search, keyset pages behind «Показать ещё», the CSV export of
 // the current filter, and a status change for the selected orders.
 import {

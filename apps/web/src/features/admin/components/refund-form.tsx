@@ -1,4 +1,4 @@
-// The owner's refund (DESIGN §7.5): the whole unrefunded amount or a part, with a reason and a
+// The owner's refund (docs/product.md §12.5): the whole unrefunded amount or a part, with a reason and a
 // confirmation; a refund never exceeds what was paid (the server checks it too).
 import type { AdminOrder } from '@shop/contract';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Settings (DESIGN §7.2): the exchange rate and fees will live here once the API has them; until
+// Settings (docs/product.md §12.2): the exchange rate and fees will live here once the API has them; until
 // then the page says so rather than showing controls that do nothing.
 import { roleCan } from '@shop/contract';
 import { useStaffRole } from '../use-staff-role.ts';

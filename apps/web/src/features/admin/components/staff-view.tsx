@@ -1,4 +1,4 @@
-// Staff (DESIGN §7.1): everyone sees who has access; the owner adds by Telegram id with a role,
+// Staff (docs/product.md §12.1): everyone sees who has access; the owner adds by Telegram id with a role,
 // changes roles and removes members (owners from ADMIN_TELEGRAM_IDS stay).
 import { roleCan, STAFF_ROLES, type AdminStaffMember, type StaffRole } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
