@@ -16,6 +16,11 @@ describe('start parameters', () => {
 
   it('reads combined tokens and ignores unknown or malformed ones', () => {
     expect(parseStartParams('productId_123__ref_K7M2QX9D')).toEqual({ productId: 123, ref: 'K7M2QX9D' });
+    // A product parameter only has to begin with the token; a payment result may stand anywhere.
+    expect(parseStartParams('productId_12_from_channel')).toEqual({ productId: 12 });
+    expect(parseStartParams('ref_payment_fail__abcdef12')).toEqual({
+      payment: { outcome: 'fail', guid: 'abcdef12' },
+    });
     expect(parseStartParams('xproductId_1')).toEqual({});
     expect(parseStartParams('productId_0')).toEqual({});
     expect(parseStartParams('productId_99999999999')).toEqual({});

@@ -3,7 +3,9 @@
 //
 // Tokens: `productId_<n>`, `ref_<CODE>`, `b_<PROMO>`, `payment_success__<guid>`,
 // `payment_fail__<guid>`; several tokens are joined by `__` (`productId_123__ref_K7M2QX9D`).
-// Every token is matched by an anchored pattern; unknown tokens are ignored.
+// Every token is matched by a pattern anchored at its start; unknown tokens are ignored. As the
+// product's rules say (docs/product.md §2), a product token only has to begin with
+// `productId_<n>` (`productId_12_from_channel`), and a payment result may stand anywhere.
 
 export type PaymentOutcome = 'success' | 'fail';
 
@@ -19,18 +21,15 @@ export type StartParams = {
 /** Start parameters are at most 512 characters of `A-Za-z0-9_-` (Telegram's limit). */
 export const START_PARAM_MAX_LENGTH = 512;
 
-const PRODUCT = /^productId_(\d{1,10})$/;
+const PRODUCT = /^productId_(\d{1,10})(?!\d)/;
 const REF = /^ref_([A-Za-z0-9]{4,32})$/;
 const BLOGGER = /^b_([A-Za-z0-9-]{2,32})$/;
-const PAYMENT_OUTCOME = /^payment_(success|fail)$/;
-const GUID = /^[A-Za-z0-9-]{8,64}$/;
+const PAYMENT = /payment_(success|fail)__([A-Za-z0-9-]{8,64})/;
 
 export function parseStartParams(param: string | null | undefined): StartParams {
   const out: StartParams = {};
   if (!param || param.length > START_PARAM_MAX_LENGTH) return out;
-  const tokens = param.split('__');
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
+  for (const token of param.split('__')) {
     const product = PRODUCT.exec(token);
     if (product) {
       const id = Number(product[1]);
@@ -43,17 +42,10 @@ export function parseStartParams(param: string | null | undefined): StartParams 
       continue;
     }
     const blogger = BLOGGER.exec(token);
-    if (blogger) {
-      out.blogger = blogger[1]!.toUpperCase();
-      continue;
-    }
-    const outcome = PAYMENT_OUTCOME.exec(token);
-    // The guid follows its outcome as the next token: `payment_success__<guid>`.
-    if (outcome && tokens[i + 1] !== undefined && GUID.test(tokens[i + 1]!)) {
-      out.payment = { outcome: outcome[1] as PaymentOutcome, guid: tokens[i + 1]! };
-      i++;
-    }
+    if (blogger) out.blogger = blogger[1]!.toUpperCase();
   }
+  const payment = PAYMENT.exec(param);
+  if (payment) out.payment = { outcome: payment[1] as PaymentOutcome, guid: payment[2]! };
   return out;
 }
 

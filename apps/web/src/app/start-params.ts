@@ -2,6 +2,7 @@
 // `payment_success__{guid}` / `payment_fail__{guid}` go to payment-await once per value and ask
 // older open instances of the app to close.
 import { paths } from '../lib/paths.ts';
+import { parseStartParams } from '@shop/contract';
 import { readJson, writeJson } from '../lib/storage.ts';
 
 export type StartAction =
@@ -11,14 +12,9 @@ const HANDLED_KEY = 'shop/handled-start-params';
 const HANDLED_LIMIT = 20;
 
 export function parseStartParam(param: string | null | undefined): StartAction | null {
-  if (!param) return null;
-  const product = /^productId_(\d+)/.exec(param);
-  if (product) {
-    const productId = Number(product[1]);
-    return productId > 0 && Number.isSafeInteger(productId) ? { type: 'product', productId } : null;
-  }
-  const payment = /payment_(success|fail)__([A-Za-z0-9-]+)/.exec(param);
-  if (payment) return { type: 'payment', outcome: payment[1] as 'success' | 'fail', guid: payment[2]! };
+  const { productId, payment } = parseStartParams(param);
+  if (productId !== undefined) return { type: 'product', productId };
+  if (payment) return { type: 'payment', ...payment };
   return null;
 }
 
