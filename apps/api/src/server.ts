@@ -4,7 +4,7 @@ import { openDatabaseFromEnv } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
 import { seedDemoCatalog } from './modules/catalog/seed.ts';
-import { startPendingRefundSweeper } from './modules/refunds/refunds.repository.ts';
+import { startPendingRefundSweeper } from './modules/refunds/pending-refunds.ts';
 
 async function main() {
   const startedAt = performance.now();

@@ -10,7 +10,7 @@ import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.t
 import { placeOrder, shopper, type Shopper } from '../admin/console-test-kit.ts';
 import { expireUnpaidOrders } from '../orders/expire-orders.ts';
 import { createPaymentProvider } from '../payment/create-provider.ts';
-import { settlePendingRefunds } from './refunds.repository.ts';
+import { settlePendingRefunds } from './pending-refunds.ts';
 import { payments } from '../../db/schema/index.ts';
 
 const owner = makeTelegramUser();

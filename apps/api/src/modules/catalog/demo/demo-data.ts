@@ -1,4 +1,4 @@
-// The demo catalogue's tables: categories, brands, colours, models, prices, materials and size
+// Long on purpose: data, not logic. The demo catalogue's tables: categories, brands, colours, models, prices, materials and size
 // charts the generator (demo-catalog.ts) draws from.
 import type { ImportBrand, ImportCategory, ImportProduct } from '../import-format.ts';
 
