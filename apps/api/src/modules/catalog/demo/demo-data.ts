@@ -1,5 +1,5 @@
-// Long on purpose: data, not logic. The demo catalogue's tables: categories, brands, colours, models, prices, materials and size
-// charts the generator (demo-catalog.ts) draws from.
+// The demo catalogue's tables: categories, brands, colours, models, prices, materials and size
+// charts the generator (demo-catalog.ts) draws from. Long on purpose: data, not logic.
 import type { ImportBrand, ImportCategory, ImportProduct } from '../import-format.ts';
 
 export type Kind =
