@@ -295,6 +295,29 @@ export const AdminImportResultSchema = z.object({
 export type AdminImportResult = z.infer<typeof AdminImportResultSchema>;
 export const AdminImportResultResponseSchema = resultOf(AdminImportResultSchema);
 
+/** An applied import runs as a job: `POST /admin/catalog/import` answers its id at once. */
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ImportJobStatusSchema = z.enum(IMPORT_JOB_STATUSES);
+export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>;
+
+export const AdminImportJobSchema = z.object({
+  id: z.number().int(),
+  status: ImportJobStatusSchema,
+  /** Products in the file and how many are written so far. */
+  total: z.number().int(),
+  done: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Row errors of the file (then nothing is applied) or the reason the job failed. */
+  errors: z.array(AdminImportErrorSchema),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type AdminImportJob = z.infer<typeof AdminImportJobSchema>;
+export const AdminImportJobResponseSchema = resultOf(AdminImportJobSchema);
+export const AdminImportJobParamsSchema = z.object({ job_id: IdSchema });
+
 // ---------------------------------------------------------------- staff
 
 export const TelegramIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
