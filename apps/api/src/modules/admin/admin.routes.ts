@@ -32,7 +32,7 @@ import { createRefund } from '../refunds/refunds.repository.ts';
 import { listAudit, writeAudit } from '../staff/audit.repository.ts';
 import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
 import { staffRoutes } from '../staff/staff.routes.ts';
-import { importFromConsole, patchProduct, patchVariant } from './catalog-admin.repository.ts';
+import { getAdminProduct, importFromConsole, patchProduct, patchVariant } from './catalog-admin.repository.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
 import {
   addOrderNote,
@@ -224,6 +224,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request) => ({ result: await listAudit(app.db, request.query) }),
   );
 
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A product as staff see it, published or hidden',
+        params: AdminProductParamsSchema,
+        response: { 200: AdminProductResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getAdminProduct(app.db, request.params.id) }),
+  );
+
   app.patch(
     '/products/:id',
     {
@@ -231,7 +245,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags,
         security,
-        summary: "Edit a product's title or description",
+        summary: "Edit a product's title or description; publish or hide it from shoppers",
         params: AdminProductParamsSchema,
         body: AdminProductPatchBodySchema,
         response: { 200: AdminProductResponseSchema, ...errors },
