@@ -251,9 +251,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminProductResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId),
-    }),
+    async (request) => {
+      const product = await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: product };
+    },
   );
 
   app.patch(
@@ -269,9 +271,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminVariantResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId),
-    }),
+    async (request) => {
+      const variant = await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: variant };
+    },
   );
 
   app.post(
@@ -288,14 +292,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminImportResultResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await importFromConsole(
+    async (request) => {
+      const result = await importFromConsole(
         app.db,
         request.body,
         request.query.dry_run === '1',
         request.staff.telegramId,
-      ),
-    }),
+      );
+      if (!result.dry_run && result.errors.length === 0) app.facetsCache.clear();
+      return { result };
+    },
   );
 
   await app.register(staffRoutes);
