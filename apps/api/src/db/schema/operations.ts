@@ -172,5 +172,9 @@ export const importJobs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('import_jobs_open_idx').on(t.id).where(sql`${t.status} in ('queued', 'running')`)],
+  (t) => [
+    index('import_jobs_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );

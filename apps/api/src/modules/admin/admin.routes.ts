@@ -32,7 +32,12 @@ import { createRefund } from '../refunds/refunds.repository.ts';
 import { listAudit, writeAudit } from '../staff/audit.repository.ts';
 import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
 import { staffRoutes } from '../staff/staff.routes.ts';
-import { getAdminProduct, importFromConsole, patchProduct, patchVariant } from './catalog-admin.repository.ts';
+import {
+  getAdminProduct,
+  importFromConsole,
+  patchProduct,
+  patchVariant,
+} from './catalog-admin.repository.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
 import {
   addOrderNote,

@@ -12,7 +12,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, variants } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { importCatalog, rebuildSearchTerms, searchVectorUpdate } from '../catalog/catalog-import.repository.ts';
+import {
+  importCatalog,
+  rebuildSearchTerms,
+  searchVectorUpdate,
+} from '../catalog/catalog-import.repository.ts';
 import { parseImportFile } from '../catalog/import-format.ts';
 import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { writeAudit } from '../staff/audit.repository.ts';

@@ -51,7 +51,10 @@ const order = (productId: number, variantId: number) =>
     method: 'POST',
     url: '/api/v1/order',
     headers: { authorization: buyer.authorization, 'idempotency-key': `publish-${Math.random()}` },
-    payload: { items: [{ product_id: productId, variant_id: variantId, quantity: 1 }], delivery_id: buyer.deliveryId },
+    payload: {
+      items: [{ product_id: productId, variant_id: variantId, quantity: 1 }],
+      delivery_id: buyer.deliveryId,
+    },
   });
 
 describe('publish and hide a product', () => {
@@ -136,7 +139,9 @@ describe('publish and hide a product', () => {
     expect((await publish(product.id, false)).statusCode).toBe(200);
     const audit = await t.app.inject({ url: '/api/v1/admin/audit', headers: { authorization: ownerAuth } });
     const entry = audit
-      .json<{ result: { entries: { action: string; entity_id: string; before: unknown; after: unknown }[] } }>()
+      .json<{
+        result: { entries: { action: string; entity_id: string; before: unknown; after: unknown }[] };
+      }>()
       .result.entries.find((e) => e.action === 'product.update' && e.entity_id === String(product.id));
     expect(entry).toMatchObject({ before: { is_published: true }, after: { is_published: false } });
   });

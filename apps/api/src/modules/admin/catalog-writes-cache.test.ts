@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (method: 'PATCH' | 'POST', url: string, payload: unknown) =>
-  t.app.inject({ method, url: `/api/v1/admin${url}`, headers: { authorization: ownerAuth }, payload: payload as object });
+  t.app.inject({
+    method,
+    url: `/api/v1/admin${url}`,
+    headers: { authorization: ownerAuth },
+    payload: payload as object,
+  });
 
 type Facets = { total: number };
 const facets = async (query: string) =>
