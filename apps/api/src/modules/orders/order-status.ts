@@ -10,8 +10,11 @@ import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { releaseStock } from '../catalog/stock.ts';
 import { restoreLines } from '../cart/cart.repository.ts';
 
-/** Who moved an order and why. Not stored yet: order_status_history has no such columns. */
-export type TransitionMeta = { actor?: string; note?: string };
+/**
+ * Who moved an order and why, kept on its history row: `actor` is the staff member's Telegram id
+ * (absent when the shop itself moved it: payment, lapse), `note` the reason as written.
+ */
+export type TransitionMeta = { actor?: number | null; note?: string | null };
 
 /** The status every order is placed in. */
 export const PLACED_STATUS = 'awaiting_payment' satisfies OrderStatus;
@@ -22,7 +25,7 @@ export async function recordPlaced(tx: Database, orderId: number): Promise<void>
 }
 
 /**
- * Moves order `orderId` from `from` to `to` inside `tx`, with its history row.
+ * Moves order `orderId` from `from` to `to` inside `tx`, with its history row (who and why).
  *
  * - A move the transition map forbids throws 409 `invalid_transition` (nothing written).
  * - The update is conditional on the order still being in `from`: returns false, writing
@@ -35,7 +38,7 @@ export async function transition(
   orderId: number,
   from: OrderStatus,
   to: OrderStatus,
-  _meta: TransitionMeta = {},
+  meta: TransitionMeta = {},
 ): Promise<boolean> {
   if (!canTransition(from, to)) {
     throw new AppError(409, 'invalid_transition', `Заказ нельзя перевести из статуса «${from}» в «${to}»`);
@@ -46,7 +49,9 @@ export async function transition(
     .where(and(eq(orders.id, orderId), eq(orders.status, from)))
     .returning({ id: orders.id, userId: orders.userId });
   if (moved.length === 0) return false;
-  await tx.insert(orderStatusHistory).values({ orderId, status: to });
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId, status: to, actorTelegramId: meta.actor ?? null, note: meta.note ?? null });
   if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId, moved[0]!.userId);
   return true;
 }
