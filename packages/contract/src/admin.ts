@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IdSchema, resultOf } from './common.ts';
 import { OrderSchema, OrderStatusSchema, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
 import type { OrderStatus } from './orders.ts';
-import { IsoDateSchema } from './passport.ts';
+import { IsoDateSchema, PassportQuerySchema, PassportResponseSchema } from './passport.ts';
 
 // ---------------------------------------------------------------- roles
 
@@ -209,6 +209,14 @@ export const AdminOrderSchema = OrderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderResponseSchema = resultOf(AdminOrderSchema);
+
+/**
+ * `GET /admin/orders/{id}/passport`: the order's shopper's passport data for a customs
+ * declaration, masked; `?reveal=1` (owners only, each reveal audit-logged) answers it in full.
+ * `result` is null when the shopper has saved none.
+ */
+export const AdminPassportQuerySchema = PassportQuerySchema;
+export const AdminPassportResponseSchema = PassportResponseSchema;
 
 // ---------------------------------------------------------------- order writes
 

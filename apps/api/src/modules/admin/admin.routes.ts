@@ -19,6 +19,8 @@ import {
   AdminOrderParamsSchema,
   AdminOrderResponseSchema,
   AdminOrdersQuerySchema,
+  AdminPassportQuerySchema,
+  AdminPassportResponseSchema,
   AdminRefundBodySchema,
   AdminRefundResponseSchema,
   AdminStatusBodySchema,
@@ -39,6 +41,7 @@ import {
   patchVariant,
 } from './catalog-admin.repository.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { orderPassport } from './passport-admin.ts';
 import {
   addOrderNote,
   exportAdminOrders,
@@ -121,6 +124,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       },
     },
     async (request) => ({ result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) }),
+  );
+
+  app.get(
+    '/orders/:id/passport',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The shopper's passport data, masked; ?reveal=1 in full (owner, audit-logged)",
+        params: AdminOrderParamsSchema,
+        querystring: AdminPassportQuerySchema,
+        response: { 200: AdminPassportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const passport = await orderPassport(
+        app.db,
+        app.env.dataKey,
+        request.params.id,
+        request.query.reveal === '1',
+        request.staff,
+      );
+      return { result: passport };
+    },
   );
 
   app.post(
