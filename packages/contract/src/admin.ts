@@ -231,6 +231,16 @@ export const AdminStatusBodySchema = z.object({
 });
 export type AdminStatusBody = z.infer<typeof AdminStatusBodySchema>;
 
+/**
+ * `POST /admin/orders/{id}/restore` (owner): «Нужен возврат», second action — an order canceled
+ * while its payment succeeded goes back to `paid` when its stock can be taken again (409
+ * `out_of_stock` otherwise, 409 `invalid_transition` when it does not wait for a refund).
+ */
+export const AdminRestoreBodySchema = z.object({
+  comment: z.string().trim().max(1000).optional(),
+});
+export type AdminRestoreBody = z.infer<typeof AdminRestoreBodySchema>;
+
 export const AdminNoteBodySchema = z.object({
   text: z.string().trim().min(1, 'Пустая заметка').max(4000, 'Слишком длинная заметка'),
 });

@@ -23,6 +23,7 @@ import {
   AdminPassportResponseSchema,
   AdminRefundBodySchema,
   AdminRefundResponseSchema,
+  AdminRestoreBodySchema,
   AdminStatusBodySchema,
   ApiErrorSchema,
 } from '@shop/contract';
@@ -41,6 +42,7 @@ import {
   patchVariant,
 } from './catalog-admin.repository.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { restorePaidOrder } from './order-restore.ts';
 import { orderPassport } from './passport-admin.ts';
 import {
   addOrderNote,
@@ -166,6 +168,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
     async (request) => {
       await changeOrderStatusByStaff(app.db, request.params.id, request.body, request.staff);
+      return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/restore',
+    {
+      onRequest: requirePermission('own'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Restore an order paid after it was canceled («Нужен возврат») to paid, when stock allows (owner)',
+        params: AdminOrderParamsSchema,
+        body: AdminRestoreBodySchema,
+        response: { 200: AdminOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await restorePaidOrder(app.db, request.params.id, request.body, request.staff);
+      app.facetsCache.clear();
       return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
     },
   );
