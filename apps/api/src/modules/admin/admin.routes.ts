@@ -2,6 +2,8 @@
 // (staff row re-read per request); writes need their permission and land in the audit log.
 import {
   AdminAuditPageResponseSchema,
+  AdminImportJobParamsSchema,
+  AdminImportJobResponseSchema,
   AdminImportQuerySchema,
   AdminImportResultResponseSchema,
   AdminProductParamsSchema,
@@ -19,8 +21,11 @@ import {
   AdminOrderParamsSchema,
   AdminOrderResponseSchema,
   AdminOrdersQuerySchema,
+  AdminPassportQuerySchema,
+  AdminPassportResponseSchema,
   AdminRefundBodySchema,
   AdminRefundResponseSchema,
+  AdminRestoreBodySchema,
   AdminStatusBodySchema,
   ApiErrorSchema,
 } from '@shop/contract';
@@ -32,8 +37,17 @@ import { createRefund } from '../refunds/refunds.repository.ts';
 import { listAudit, writeAudit } from '../staff/audit.repository.ts';
 import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
 import { staffRoutes } from '../staff/staff.routes.ts';
-import { importFromConsole, patchProduct, patchVariant } from './catalog-admin.repository.ts';
+import {
+  getAdminProduct,
+  importFromConsole,
+  patchProduct,
+  patchVariant,
+} from './catalog-admin.repository.ts';
+import { parseImportFile } from '../catalog/import-format.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { enqueueImport, getImportJob, startImportRunner } from './import-jobs.ts';
+import { restorePaidOrder } from './order-restore.ts';
+import { orderPassport } from './passport-admin.ts';
 import {
   addOrderNote,
   exportAdminOrders,
@@ -50,6 +64,8 @@ const errors = {
   409: ApiErrorSchema,
 };
 const security = [{ bearer: [] }];
+/** An import file of some tens of thousands of products. */
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 const tags = ['admin'];
 
 export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, opts) => {
@@ -118,6 +134,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request) => ({ result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) }),
   );
 
+  app.get(
+    '/orders/:id/passport',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The shopper's passport data, masked; ?reveal=1 in full (owner, audit-logged)",
+        params: AdminOrderParamsSchema,
+        querystring: AdminPassportQuerySchema,
+        response: { 200: AdminPassportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const passport = await orderPassport(
+        app.db,
+        app.env.dataKey,
+        request.params.id,
+        request.query.reveal === '1',
+        request.staff,
+      );
+      return { result: passport };
+    },
+  );
+
   app.post(
     '/orders/:id/status',
     {
@@ -133,6 +174,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
     async (request) => {
       await changeOrderStatusByStaff(app.db, request.params.id, request.body, request.staff);
+      return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/restore',
+    {
+      onRequest: requirePermission('own'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Restore an order paid after it was canceled («Нужен возврат») to paid, when stock allows (owner)',
+        params: AdminOrderParamsSchema,
+        body: AdminRestoreBodySchema,
+        response: { 200: AdminOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await restorePaidOrder(app.db, request.params.id, request.body, request.staff);
+      app.facetsCache.clear();
       return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
     },
   );
@@ -224,6 +286,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request) => ({ result: await listAudit(app.db, request.query) }),
   );
 
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A product as staff see it, published or hidden',
+        params: AdminProductParamsSchema,
+        response: { 200: AdminProductResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getAdminProduct(app.db, request.params.id) }),
+  );
+
   app.patch(
     '/products/:id',
     {
@@ -231,15 +307,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags,
         security,
-        summary: "Edit a product's title or description",
+        summary: "Edit a product's title or description; publish or hide it from shoppers",
         params: AdminProductParamsSchema,
         body: AdminProductPatchBodySchema,
         response: { 200: AdminProductResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId),
-    }),
+    async (request) => {
+      const product = await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: product };
+    },
   );
 
   app.patch(
@@ -255,33 +333,65 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminVariantResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId),
-    }),
+    async (request) => {
+      const variant = await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: variant };
+    },
   );
+
+  // Applied imports run in the background; the facets cache follows each one.
+  const imports = startImportRunner(app.db, app.log, () => app.facetsCache.clear());
+  app.addHook('onClose', () => imports.stop());
 
   app.post(
     '/catalog/import',
     {
       onRequest: requirePermission('operate'),
+      // A whole catalogue file; every other route keeps the small default limit.
+      bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags,
         security,
         summary:
-          'Import a catalogue file (docs/catalog-import.md); ?dry_run=1 counts without writing. A file with errors is not applied.',
+          'Import a catalogue file (docs/catalog-import.md). ?dry_run=1, or a file with row errors: the counts, nothing written (200). Otherwise the import is queued as a job (202)',
         querystring: AdminImportQuerySchema,
         body: z.unknown(),
-        response: { 200: AdminImportResultResponseSchema, ...errors },
+        response: {
+          200: AdminImportResultResponseSchema,
+          202: AdminImportJobResponseSchema,
+          413: ApiErrorSchema,
+          ...errors,
+        },
       },
     },
-    async (request) => ({
-      result: await importFromConsole(
-        app.db,
-        request.body,
-        request.query.dry_run === '1',
-        request.staff.telegramId,
-      ),
-    }),
+    async (request, reply) => {
+      const dryRun = request.query.dry_run === '1';
+      if (!dryRun) {
+        const { file, issues } = parseImportFile(request.body);
+        if (issues.length === 0) {
+          const job = await enqueueImport(app.db, file, request.staff.telegramId);
+          imports.poke();
+          return reply.code(202).send({ result: job });
+        }
+      }
+      const result = await importFromConsole(app.db, request.body, dryRun, request.staff.telegramId);
+      return reply.code(200).send({ result });
+    },
+  );
+
+  app.get(
+    '/catalog/import/:job_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Progress of an import job: queued, running (done of total), done or failed',
+        params: AdminImportJobParamsSchema,
+        response: { 200: AdminImportJobResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getImportJob(app.db, request.params.job_id) }),
   );
 
   await app.register(staffRoutes);
