@@ -1,4 +1,4 @@
-// The outbox worker (docs/product.md §12.4, docs/decisions/console-bot-outbox.md). Runs in every API
+// The outbox worker (docs/product.md §12.4, docs/decisions/017-console-bot-outbox.md). Runs in every API
 // instance: claims due rows under `FOR UPDATE SKIP LOCKED`, leases them, sends, and records the
 // outcome only while it still holds the lease, so each row is sent by one instance.
 import { randomUUID } from 'node:crypto';

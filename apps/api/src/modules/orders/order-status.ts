@@ -1,4 +1,4 @@
-// The one writer of `orders.status` and `order_status_history` (docs/decisions/api-table-owners.md).
+// The one writer of `orders.status` and `order_status_history` (docs/decisions/016-api-table-owners.md).
 // Placing, expiry, payments and the admin console all move orders through `transition`, which
 // enforces the transition map of the contract (ORDER_TRANSITIONS, docs/product.md §4.15).
 import { canTransition, type OrderStatus } from '@shop/contract';
