@@ -12,6 +12,7 @@ import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
+import { createFacetsCache, type FacetsCache } from './modules/catalog/facets-cache.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     db: Database;
     dbKind: DatabaseHandle['kind'];
     env: Env;
+    /** Facets answers of this instance; catalogue writes clear it (modules/catalog/facets-cache.ts). */
+    facetsCache: FacetsCache;
   }
 }
 
@@ -74,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('env', env);
+  app.decorate('facetsCache', createFacetsCache());
 
   // Third-party plugins first: swagger must see every route added after it, and the rate limit
   // must exist before a route asks for it.

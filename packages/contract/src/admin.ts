@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IdSchema, resultOf } from './common.ts';
 import { OrderSchema, OrderStatusSchema, ORDER_STATUSES, PAYMENT_STATUSES } from './orders.ts';
 import type { OrderStatus } from './orders.ts';
-import { IsoDateSchema } from './passport.ts';
+import { IsoDateSchema, PassportQuerySchema, PassportResponseSchema } from './passport.ts';
 
 // ---------------------------------------------------------------- roles
 
@@ -210,6 +210,14 @@ export const AdminOrderSchema = OrderSchema.extend({
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderResponseSchema = resultOf(AdminOrderSchema);
 
+/**
+ * `GET /admin/orders/{id}/passport`: the order's shopper's passport data for a customs
+ * declaration, masked; `?reveal=1` (owners only, each reveal audit-logged) answers it in full.
+ * `result` is null when the shopper has saved none.
+ */
+export const AdminPassportQuerySchema = PassportQuerySchema;
+export const AdminPassportResponseSchema = PassportResponseSchema;
+
 // ---------------------------------------------------------------- order writes
 
 export const AdminOrderParamsSchema = z.object({ id: IdSchema });
@@ -222,6 +230,16 @@ export const AdminStatusBodySchema = z.object({
   tracking_number: z.string().trim().min(1).max(100).optional(),
 });
 export type AdminStatusBody = z.infer<typeof AdminStatusBodySchema>;
+
+/**
+ * `POST /admin/orders/{id}/restore` (owner): «Нужен возврат», second action — an order canceled
+ * while its payment succeeded goes back to `paid` when its stock can be taken again (409
+ * `out_of_stock` otherwise, 409 `invalid_transition` when it does not wait for a refund).
+ */
+export const AdminRestoreBodySchema = z.object({
+  comment: z.string().trim().max(1000).optional(),
+});
+export type AdminRestoreBody = z.infer<typeof AdminRestoreBodySchema>;
 
 export const AdminNoteBodySchema = z.object({
   text: z.string().trim().min(1, 'Пустая заметка').max(4000, 'Слишком длинная заметка'),
@@ -294,6 +312,29 @@ export const AdminImportResultSchema = z.object({
 });
 export type AdminImportResult = z.infer<typeof AdminImportResultSchema>;
 export const AdminImportResultResponseSchema = resultOf(AdminImportResultSchema);
+
+/** An applied import runs as a job: `POST /admin/catalog/import` answers its id at once. */
+export const IMPORT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const ImportJobStatusSchema = z.enum(IMPORT_JOB_STATUSES);
+export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>;
+
+export const AdminImportJobSchema = z.object({
+  id: z.number().int(),
+  status: ImportJobStatusSchema,
+  /** Products in the file and how many are written so far. */
+  total: z.number().int(),
+  done: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** Row errors of the file (then nothing is applied) or the reason the job failed. */
+  errors: z.array(AdminImportErrorSchema),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type AdminImportJob = z.infer<typeof AdminImportJobSchema>;
+export const AdminImportJobResponseSchema = resultOf(AdminImportJobSchema);
+export const AdminImportJobParamsSchema = z.object({ job_id: IdSchema });
 
 // ---------------------------------------------------------------- staff
 

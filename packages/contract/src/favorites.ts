@@ -9,10 +9,22 @@ export const FavoritesQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/** The chosen variant's label, so a favourites list needs no product request per entry. */
+export const FavoriteVariantSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  size: z.string().nullable(),
+  size_eu: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export type FavoriteVariant = z.infer<typeof FavoriteVariantSchema>;
+
 export const FavoriteSchema = z.object({
   id: z.number().int(),
   product: ProductBriefSchema,
   variant_id: z.number().int().nullable(),
+  /** Null when no variant was chosen or it is no longer sold. */
+  variant: FavoriteVariantSchema.nullable(),
   created_at: z.string(),
 });
 export type Favorite = z.infer<typeof FavoriteSchema>;

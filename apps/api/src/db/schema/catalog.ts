@@ -78,6 +78,8 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::int[]`),
     inStock: boolean('in_stock').notNull().default(true),
+    /** Hidden from shoppers (listing, search, product page, cart) when false; staff still see it. */
+    isPublished: boolean('is_published').notNull().default(true),
     popularity: integer('popularity').notNull().default(0),
     sales: integer('sales').notNull().default(0),
     fitPeople: text('fit_people', { enum: ['men', 'women', 'kids', 'unisex'] })

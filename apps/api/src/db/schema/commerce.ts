@@ -4,6 +4,7 @@
 import { MAX_LINE_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -169,6 +170,10 @@ export const orderStatusHistory = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** The staff member (Telegram id) who moved the order; null when the shop did (payment, lapse). */
+    actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
+    /** Why, as the mover wrote it (the console's comment). */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],

@@ -1,6 +1,6 @@
 // Operating the shop (docs/product.md §12): staff and their audit log, the console's notes and tracking
 // numbers, refunds, and the bot's outbox. Each table has one writing module, named on it.
-import { NOTIFICATION_STATUSES, REFUND_STATUSES, STAFF_ROLES } from '@shop/contract';
+import { IMPORT_JOB_STATUSES, NOTIFICATION_STATUSES, REFUND_STATUSES, STAFF_ROLES } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -147,3 +147,34 @@ export const botUnreachableChats = pgTable('bot_unreachable_chats', {
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Catalogue imports applied from the console, run in the background (modules/admin/import-jobs.ts).
+ * A worker claims a queued row `FOR UPDATE SKIP LOCKED` and holds it by `lease_until`, renewed
+ * after each chunk; a row whose lease lapsed (its instance died) is claimed again, which is safe
+ * because the importer skips unchanged rows.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status', { enum: IMPORT_JOB_STATUSES }).notNull().default('queued'),
+    file: jsonb('file').notNull(),
+    /** Products in the file, and how many are written so far. */
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    errors: jsonb('errors').$type<{ path: string; message: string }[]>().notNull().default([]),
+    actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('import_jobs_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);

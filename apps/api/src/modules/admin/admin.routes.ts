@@ -19,8 +19,11 @@ import {
   AdminOrderParamsSchema,
   AdminOrderResponseSchema,
   AdminOrdersQuerySchema,
+  AdminPassportQuerySchema,
+  AdminPassportResponseSchema,
   AdminRefundBodySchema,
   AdminRefundResponseSchema,
+  AdminRestoreBodySchema,
   AdminStatusBodySchema,
   ApiErrorSchema,
 } from '@shop/contract';
@@ -32,8 +35,15 @@ import { createRefund } from '../refunds/refunds.repository.ts';
 import { listAudit, writeAudit } from '../staff/audit.repository.ts';
 import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
 import { staffRoutes } from '../staff/staff.routes.ts';
-import { importFromConsole, patchProduct, patchVariant } from './catalog-admin.repository.ts';
+import {
+  getAdminProduct,
+  importFromConsole,
+  patchProduct,
+  patchVariant,
+} from './catalog-admin.repository.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { restorePaidOrder } from './order-restore.ts';
+import { orderPassport } from './passport-admin.ts';
 import {
   addOrderNote,
   exportAdminOrders,
@@ -118,6 +128,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request) => ({ result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) }),
   );
 
+  app.get(
+    '/orders/:id/passport',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The shopper's passport data, masked; ?reveal=1 in full (owner, audit-logged)",
+        params: AdminOrderParamsSchema,
+        querystring: AdminPassportQuerySchema,
+        response: { 200: AdminPassportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const passport = await orderPassport(
+        app.db,
+        app.env.dataKey,
+        request.params.id,
+        request.query.reveal === '1',
+        request.staff,
+      );
+      return { result: passport };
+    },
+  );
+
   app.post(
     '/orders/:id/status',
     {
@@ -133,6 +168,27 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
     async (request) => {
       await changeOrderStatusByStaff(app.db, request.params.id, request.body, request.staff);
+      return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/restore',
+    {
+      onRequest: requirePermission('own'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Restore an order paid after it was canceled («Нужен возврат») to paid, when stock allows (owner)',
+        params: AdminOrderParamsSchema,
+        body: AdminRestoreBodySchema,
+        response: { 200: AdminOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await restorePaidOrder(app.db, request.params.id, request.body, request.staff);
+      app.facetsCache.clear();
       return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
     },
   );
@@ -224,6 +280,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request) => ({ result: await listAudit(app.db, request.query) }),
   );
 
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A product as staff see it, published or hidden',
+        params: AdminProductParamsSchema,
+        response: { 200: AdminProductResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getAdminProduct(app.db, request.params.id) }),
+  );
+
   app.patch(
     '/products/:id',
     {
@@ -231,15 +301,17 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags,
         security,
-        summary: "Edit a product's title or description",
+        summary: "Edit a product's title or description; publish or hide it from shoppers",
         params: AdminProductParamsSchema,
         body: AdminProductPatchBodySchema,
         response: { 200: AdminProductResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId),
-    }),
+    async (request) => {
+      const product = await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: product };
+    },
   );
 
   app.patch(
@@ -255,9 +327,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminVariantResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId),
-    }),
+    async (request) => {
+      const variant = await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: variant };
+    },
   );
 
   app.post(
@@ -274,14 +348,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminImportResultResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      result: await importFromConsole(
+    async (request) => {
+      const result = await importFromConsole(
         app.db,
         request.body,
         request.query.dry_run === '1',
         request.staff.telegramId,
-      ),
-    }),
+      );
+      if (!result.dry_run && result.errors.length === 0) app.facetsCache.clear();
+      return { result };
+    },
   );
 
   await app.register(staffRoutes);

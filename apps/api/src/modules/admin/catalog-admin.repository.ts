@@ -1,5 +1,5 @@
-// The console's catalogue edits (docs/product.md §12.2–12.3): a product's texts, a variant's price and stock,
-// an import file with a dry run. Each keeps the catalogue's derived columns (search vector,
+// The console's catalogue edits (docs/product.md §12.2–12.3): a product's texts and publication, a variant's
+// price and stock, an import file with a dry run. Each keeps the catalogue's derived columns (search vector,
 // listing columns) current in the same transaction and lands in the audit log.
 import type {
   AdminImportResult,
@@ -11,8 +11,12 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, variants } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../plugins/errors.ts';
-import { importCatalog, searchVectorUpdate } from '../catalog/catalog-import.repository.ts';
+import { notFound } from '../../plugins/errors.ts';
+import {
+  importCatalog,
+  rebuildSearchTerms,
+  searchVectorUpdate,
+} from '../catalog/catalog-import.repository.ts';
 import { parseImportFile } from '../catalog/import-format.ts';
 import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { writeAudit } from '../staff/audit.repository.ts';
@@ -22,9 +26,15 @@ const toProduct = (p: typeof products.$inferSelect): AdminProduct => ({
   spu: p.spu,
   title: p.title,
   description: p.description,
-  // Hiding products needs an `is_published` column the listing honours; until then all are.
-  is_published: true,
+  is_published: p.isPublished,
 });
+
+/** A product as staff see it, hidden or not. */
+export async function getAdminProduct(db: Database, id: number): Promise<AdminProduct> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw notFound('Товар не найден');
+  return toProduct(row);
+}
 
 export async function patchProduct(
   db: Database,
@@ -32,9 +42,6 @@ export async function patchProduct(
   body: AdminProductPatchBody,
   actorTelegramId: number,
 ): Promise<AdminProduct> {
-  if (body.is_published === false) {
-    throw badRequest('Скрывать товары пока нельзя: в каталоге нет признака публикации', 'body.is_published');
-  }
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Товар не найден');
@@ -43,17 +50,20 @@ export async function patchProduct(
       .set({
         ...(body.title === undefined ? {} : { title: body.title, computedTitle: body.title }),
         ...(body.description === undefined ? {} : { description: body.description }),
+        ...(body.is_published === undefined ? {} : { isPublished: body.is_published }),
       })
       .where(eq(products.id, id))
       .returning();
     await tx.execute(searchVectorUpdate(sql`p.id = ${id}`));
+    // Suggestions count only what shoppers can find.
+    if (before.isPublished !== after!.isPublished) await rebuildSearchTerms(tx);
     await writeAudit(tx, {
       actorTelegramId,
       action: 'product.update',
       entity: 'product',
       entityId: String(id),
-      before: { title: before.title, description: before.description },
-      after: { title: after!.title, description: after!.description },
+      before: { title: before.title, description: before.description, is_published: before.isPublished },
+      after: { title: after!.title, description: after!.description, is_published: after!.isPublished },
     });
     return toProduct(after!);
   });

@@ -73,7 +73,7 @@ describe('catalogue in the console', () => {
     );
     expect(found?.id).toBe(product.id);
 
-    const hide = await send('PATCH', `/products/${product.id}`, ownerAuth, { is_published: false });
+    const hide = await send('PATCH', `/products/${product.id}`, ownerAuth, { is_published: 'нет' });
     expect(hide.statusCode).toBe(400);
     expect((await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, {})).statusCode).toBe(400);
     expect((await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, { price: -1 })).statusCode).toBe(

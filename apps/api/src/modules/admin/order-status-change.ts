@@ -28,8 +28,8 @@ export async function setOrderStatus(
   meta: { actorTelegramId: number | null; comment?: string | null },
 ): Promise<void> {
   const moved = await transition(tx, orderId, from, to, {
-    ...(meta.actorTelegramId === null ? {} : { actor: `staff:${meta.actorTelegramId}` }),
-    ...(meta.comment ? { note: meta.comment } : {}),
+    actor: meta.actorTelegramId,
+    note: meta.comment || null,
   });
   if (!moved) throw invalidTransition(from, to);
 }

@@ -14,7 +14,6 @@ import {
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  adminAuditLog,
   botUnreachableChats,
   orderItems,
   orderNotes,
@@ -180,23 +179,11 @@ export async function getAdminOrder(db: Database, orderId: number, orderTtlMin: 
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
   const history = await db
-    .select()
+    .select({ entry: orderStatusHistory, firstName: users.firstName, lastName: users.lastName })
     .from(orderStatusHistory)
+    .leftJoin(users, eq(users.telegramId, orderStatusHistory.actorTelegramId))
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(asc(orderStatusHistory.id));
-  // Who moved the order and why lives in the audit log, entry by entry in the same order.
-  const statusAudit = await db
-    .select({ entry: adminAuditLog, firstName: users.firstName, lastName: users.lastName })
-    .from(adminAuditLog)
-    .leftJoin(users, eq(users.telegramId, adminAuditLog.actorTelegramId))
-    .where(
-      and(
-        eq(adminAuditLog.entity, 'order'),
-        eq(adminAuditLog.entityId, String(orderId)),
-        eq(adminAuditLog.action, 'order.status'),
-      ),
-    )
-    .orderBy(asc(adminAuditLog.id));
   const paymentRows = await db
     .select()
     .from(payments)
@@ -238,20 +225,15 @@ export async function getAdminOrder(db: Database, orderId: number, orderTtlMin: 
     needs_refund: base.needs_refund,
     paid_amount: money.paid,
     refunded_amount: money.refunded,
-    history: history.map((h) => {
-      const i = statusAudit.findIndex(
-        (a) => (a.entry.after as { status?: string } | null)?.status === h.status,
-      );
-      const audit = i >= 0 ? statusAudit.splice(i, 1)[0] : undefined;
-      return {
-        status: h.status,
-        actor: audit?.entry.actorTelegramId
-          ? { telegram_id: audit.entry.actorTelegramId, name: actorName(audit.firstName, audit.lastName) }
-          : null,
-        comment: (audit?.entry.after as { comment?: string | null } | undefined)?.comment ?? null,
-        created_at: h.createdAt.toISOString(),
-      };
-    }),
+    history: history.map(({ entry, firstName, lastName }) => ({
+      status: entry.status,
+      actor:
+        entry.actorTelegramId === null
+          ? null
+          : { telegram_id: entry.actorTelegramId, name: actorName(firstName, lastName) },
+      comment: entry.note,
+      created_at: entry.createdAt.toISOString(),
+    })),
     payments: paymentRows.map((p) => ({
       id: p.id,
       transaction_guid: p.transactionGuid,

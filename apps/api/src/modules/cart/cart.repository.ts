@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { cartItems, variants } from '../../db/schema/index.ts';
 import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
 import { loadProductBriefs } from '../catalog/product-brief.ts';
-import { findVariant } from '../catalog/product.repository.ts';
+import { findVariant, unpublished } from '../catalog/product.repository.ts';
 
 export const MAX_CART_LINES = 100;
 export const OUT_OF_STOCK = 'Этого товара нет в наличии';
@@ -80,6 +80,7 @@ export async function addToCart(
   return db.transaction(async (tx) => {
     const variant = await findVariant(tx, line.productId, line.variantId);
     if (!variant) throw notFound('Товар не найден');
+    if (!variant.isPublished) throw unpublished();
     if (variant.qty <= 0) throw outOfStock(OUT_OF_STOCK);
     const [existing] = await tx
       .select({ quantity: cartItems.quantity })
@@ -121,6 +122,7 @@ export async function setCartQuantity(db: Database, userId: number, variantId: n
     if (!line) throw notFound(NOT_IN_CART);
     const variant = await findVariant(tx, line.productId, variantId);
     if (!variant) throw notFound('Товар не найден');
+    if (!variant.isPublished) throw unpublished();
     if (quantity > variant.qty) throw variant.qty === 0 ? outOfStock(OUT_OF_STOCK) : notEnough(variant.qty);
     const [row] = await tx
       .update(cartItems)

@@ -56,7 +56,10 @@ export const searchVectorUpdate = (where: ReturnType<typeof sql>) => sql`
   FROM products p2 LEFT JOIN brands b ON b.id = p2.brand_id
   WHERE p2.id = p.id AND ${where}`;
 
-/** Rebuilds the suggestion terms: brands and their aliases, categories, frequent title words. */
+/**
+ * Rebuilds the suggestion terms: brands and their aliases, categories, frequent title words of
+ * published products (publishing or hiding a product rebuilds them too).
+ */
 export async function rebuildSearchTerms(db: Database): Promise<void> {
   await db.execute(sql`DELETE FROM search_terms`);
   await db.execute(sql`
@@ -66,12 +69,12 @@ export async function rebuildSearchTerms(db: Database): Promise<void> {
       UNION ALL
       SELECT lower(a), b.name, 900000 + b.popularity FROM brands b, unnest(b.aliases) a
       UNION ALL
-      SELECT lower(c.name), c.name, 500000 + (SELECT count(*)::int FROM products p WHERE c.id = ANY(p.category_ids))
+      SELECT lower(c.name), c.name, 500000 + (SELECT count(*)::int FROM products p WHERE c.id = ANY(p.category_ids) AND p.is_published)
         FROM categories c
       UNION ALL
       SELECT w, w, n FROM (
         SELECT w, count(*)::int AS n
-        FROM (SELECT DISTINCT id, lower(unnest(regexp_split_to_array(title, '[^[:alnum:]]+'))) AS w FROM products) words
+        FROM (SELECT DISTINCT id, lower(unnest(regexp_split_to_array(title, '[^[:alnum:]]+'))) AS w FROM products WHERE is_published) words
         WHERE length(w) >= 3 AND w !~ '^[0-9]+$'
         GROUP BY w ORDER BY n DESC LIMIT 2000
       ) frequent

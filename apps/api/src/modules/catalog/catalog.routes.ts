@@ -14,7 +14,6 @@ import {
   SimilarProductsResponseSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LRUCache } from 'lru-cache';
 import { notFound } from '../../plugins/errors.ts';
 import { categoryTree } from './categories.repository.ts';
 import { productFilters } from './facets.repository.ts';
@@ -23,13 +22,6 @@ import { findProduct, similarProducts } from './product.repository.ts';
 import { suggest } from './search.repository.ts';
 
 const errors = { 400: ApiErrorSchema };
-
-/**
- * Facets count every product the selection reaches: at a million products a category page costs
- * a full aggregation. Every shopper opening the same page asks the same question, so answers are
- * kept briefly per instance; counts may lag stock by this long, which a filter sheet can afford.
- */
-const FACETS_TTL_MS = 30_000;
 
 /** The same selection in any spelling (list order, duplicates) gives the same key. */
 export function facetsCacheKey(query: Record<string, unknown>): string {
@@ -41,8 +33,7 @@ export function facetsCacheKey(query: Record<string, unknown>): string {
 }
 
 export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
-  // Holds the pending answer, so concurrent requests for one selection share one computation.
-  const facets = new LRUCache<string, ReturnType<typeof productFilters>>({ max: 1000, ttl: FACETS_TTL_MS });
+  const facets = app.facetsCache;
   app.get(
     '/product',
     {

@@ -17,13 +17,16 @@ export type ListingFilters = Omit<CatalogFilterQuery, 'search_string'> & {
 
 export type FilterKind = 'category_ids' | 'colors' | 'sizes_eu' | 'brand_ids' | 'category_fit_people';
 
-/** WHERE conditions of the filters, leaving out one kind (for its own facet). */
+/** WHERE conditions of the filters (published products only), leaving out one kind (for its own facet). */
 export function filterConditions(
   filters: ListingFilters,
   plan: SearchPlan | undefined,
   except?: FilterKind,
 ): SQL[] {
-  const where: SQL[] = [];
+  // Hidden products never reach shoppers. Nearly every product is published, so the sort indexes
+  // stay the plan and this is a cheap row filter on them (EXPLAIN on 20,000 demo products: the
+  // same index for every sort as without it, no sequential scan).
+  const where: SQL[] = [sql`p.is_published`];
   const has = <K extends FilterKind>(k: K) => k !== except && (filters[k]?.length ?? 0) > 0;
   if (has('category_ids')) where.push(sql`p.category_ids && ${pgArray(filters.category_ids!)}::int[]`);
   if (has('colors')) where.push(sql`p.colors && ${pgArray(filters.colors!)}::text[]`);

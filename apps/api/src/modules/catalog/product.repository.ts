@@ -2,18 +2,32 @@
 import type { Product, SimilarProduct } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { variants } from '../../db/schema/index.ts';
+import { products, variants } from '../../db/schema/index.ts';
+import { conflict } from '../../plugins/errors.ts';
 import { brandRef } from './brand-ref.ts';
 import { pgArray } from './listing.sql.ts';
 
-/** A variant of a product (its stock included); undefined when the variant is not that product's. */
+/**
+ * A variant of a product (its stock and whether the product is on sale included); undefined when
+ * the variant is not that product's.
+ */
 export async function findVariant(db: Database, productId: number, variantId: number) {
   const [row] = await db
-    .select({ id: variants.id, productId: variants.productId, qty: variants.qty })
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      qty: variants.qty,
+      isPublished: products.isPublished,
+    })
     .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.id, variantId), eq(variants.productId, productId)));
   return row;
 }
+
+/** 409 for a cart or order line whose product staff took off sale. */
+export const unpublished = (title?: string) =>
+  conflict(title ? `Товар «${title}» снят с продажи` : 'Товар снят с продажи');
 
 type ProductRow = {
   id: number;
@@ -34,13 +48,19 @@ type ProductRow = {
   brand_logo_url: string | null;
 };
 
-export async function findProduct(db: Database, id: number): Promise<Product | undefined> {
+/** A product's page; a hidden product is found only with `includeHidden` (staff). */
+export async function findProduct(
+  db: Database,
+  id: number,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+): Promise<Product | undefined> {
   const [row] = await queryRows<ProductRow>(
     db,
     sql`SELECT p.id, p.spu, p.title, p.computed_title, p.description, p.characteristics, p.options, p.size_table,
                p.image_src, p.min_price, p.price, p.fit_people,
                b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url
-        FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.id = ${id}`,
+        FROM products p LEFT JOIN brands b ON b.id = p.brand_id
+        WHERE p.id = ${id} AND (p.is_published OR ${includeHidden})`,
   );
   if (!row) return undefined;
   const images = await queryRows<{ id: number; src: string }>(
@@ -97,7 +117,7 @@ export async function similarProducts(db: Database, id: number): Promise<Similar
     sql`SELECT p.brand_id,
                (SELECT array_agg(c) FROM unnest(p.category_ids) c
                 WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c AND k.id = ANY(p.category_ids))) AS leaves
-        FROM products p WHERE p.id = ${id}`,
+        FROM products p WHERE p.id = ${id} AND p.is_published`,
   );
   if (!me) return undefined;
   const leaves = parseIntArray(me.leaves);
@@ -109,7 +129,7 @@ export async function similarProducts(db: Database, id: number): Promise<Similar
                c.spu, c.image_src, c.price
         FROM (SELECT p.id, p.title, p.computed_title, p.spu, p.image_src, p.price, p.brand_id, p.popularity
               FROM products p
-              WHERE p.category_ids && ${pgArray(leaves)}::int[] AND p.id <> ${id}
+              WHERE p.category_ids && ${pgArray(leaves)}::int[] AND p.id <> ${id} AND p.is_published
               ORDER BY p.popularity DESC NULLS LAST, p.id DESC NULLS LAST LIMIT 200) c
         ORDER BY (c.price <= 0), (c.brand_id IS NOT DISTINCT FROM ${me.brand_id}::int) DESC, c.popularity DESC, c.id DESC
         LIMIT 20`,

@@ -5,6 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, variants } from '../../db/schema/index.ts';
 import { notFound, outOfStock } from '../../plugins/errors.ts';
+import { unpublished } from './product.repository.ts';
 
 export type StockLine = { productId: number; variantId: number; quantity: number };
 
@@ -42,9 +43,15 @@ async function lockVariants(tx: Database, variantIds: number[]) {
 
 /**
  * Takes `quantity` units of each line's variant, all or nothing (call inside the order's
- * transaction). Throws 404 for a variant that is not its product's, `out_of_stock` when short.
+ * transaction). Throws 404 for a variant that is not its product's, 409 `conflict` for a hidden
+ * product (unless `requirePublished` is false), `out_of_stock` when short.
  */
-export async function reserveStock(tx: Database, lines: StockLine[]): Promise<Map<number, ReservedVariant>> {
+export async function reserveStock(
+  tx: Database,
+  lines: StockLine[],
+  // Placing sells only published products; restoring an order already paid does not ask.
+  { requirePublished = true }: { requirePublished?: boolean } = {},
+): Promise<Map<number, ReservedVariant>> {
   if (lines.length === 0) return new Map();
   const locked = await lockVariants(
     tx,
@@ -54,7 +61,7 @@ export async function reserveStock(tx: Database, lines: StockLine[]): Promise<Ma
   const titles = new Map(
     (
       await tx
-        .select({ id: products.id, title: products.title })
+        .select({ id: products.id, title: products.title, isPublished: products.isPublished })
         .from(products)
         .where(
           inArray(
@@ -62,14 +69,16 @@ export async function reserveStock(tx: Database, lines: StockLine[]): Promise<Ma
             locked.map((v) => v.productId),
           ),
         )
-    ).map((p) => [p.id, p.title]),
+    ).map((p) => [p.id, p]),
   );
   const reserved = new Map<number, ReservedVariant>();
   for (const line of lines) {
     const variant = byId.get(line.variantId);
     if (!variant || variant.productId !== line.productId) throw notFound('Товар не найден');
     const { qty, ...rest } = variant;
-    const productTitle = titles.get(variant.productId) ?? variant.title;
+    const product = titles.get(variant.productId);
+    const productTitle = product?.title ?? variant.title;
+    if (requirePublished && product && !product.isPublished) throw unpublished(productTitle);
     if (qty < line.quantity) {
       throw outOfStock(
         qty === 0

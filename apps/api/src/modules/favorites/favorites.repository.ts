@@ -1,23 +1,48 @@
 // Favourites: one row per (shopper, product); re-adding moves it to the top with the new variant.
 import type { Favorite } from '@shop/contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { favorites } from '../../db/schema/index.ts';
+import { favorites, variants } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { loadProductBriefs } from '../catalog/product-brief.ts';
 import { findVariant } from '../catalog/product.repository.ts';
 
 type Row = typeof favorites.$inferSelect;
 
+/** The page's products and chosen variants in two queries, whatever its length. */
 async function toFavorites(db: Database, rows: Row[]): Promise<Favorite[]> {
   const briefs = await loadProductBriefs(
     db,
     rows.map((r) => r.productId),
   );
+  const variantIds = [...new Set(rows.flatMap((r) => (r.variantId === null ? [] : [r.variantId])))];
+  const chosen = new Map(
+    (variantIds.length
+      ? await db
+          .select({
+            id: variants.id,
+            title: variants.title,
+            size: variants.size,
+            size_eu: variants.sizeEu,
+            color: variants.color,
+          })
+          .from(variants)
+          .where(inArray(variants.id, variantIds))
+      : []
+    ).map((v) => [v.id, v]),
+  );
   return rows.flatMap((r) => {
     const product = briefs.get(r.productId);
     return product
-      ? [{ id: r.id, product, variant_id: r.variantId, created_at: r.createdAt.toISOString() }]
+      ? [
+          {
+            id: r.id,
+            product,
+            variant_id: r.variantId,
+            variant: (r.variantId === null ? undefined : chosen.get(r.variantId)) ?? null,
+            created_at: r.createdAt.toISOString(),
+          },
+        ]
       : [];
   });
 }

@@ -27,7 +27,7 @@ export async function expireUnpaidOrders(
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return undefined;
-      await transition(tx, due.id, 'awaiting_payment', 'canceled', { actor: 'system', note: 'expired' });
+      await transition(tx, due.id, 'awaiting_payment', 'canceled', { note: 'Не оплачен вовремя' });
       return due.id;
     });
     if (id === undefined) break;

@@ -72,7 +72,7 @@ describe('transition', () => {
     expect(await variantQty(t.database.db, variantId)).toBe(2);
     expect(
       await t.database.db.transaction((tx) =>
-        transition(tx, orderId, 'awaiting_payment', 'canceled', { actor: 'test' }),
+        transition(tx, orderId, 'awaiting_payment', 'canceled', { note: 'test' }),
       ),
     ).toBe(true);
     expect(await variantQty(t.database.db, variantId)).toBe(5);

@@ -10,8 +10,34 @@ import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { releaseStock } from '../catalog/stock.ts';
 import { restoreLines } from '../cart/cart.repository.ts';
 
-/** Who moved an order and why. Not stored yet: order_status_history has no such columns. */
-export type TransitionMeta = { actor?: string; note?: string };
+/**
+ * Who moved an order and why, kept on its history row: `actor` is the staff member's Telegram id
+ * (absent when the shop itself moved it: payment, lapse), `note` the reason as written.
+ */
+export type TransitionMeta = {
+  actor?: number | null;
+  note?: string | null;
+  /** A move outside the map, allowed only as named in MAP_EXCEPTIONS. */
+  exception?: MapException;
+};
+
+/**
+ * The only moves the transition map does not hold, each for one named path:
+ * - `restore_paid`: `canceled → paid` for an order a payment succeeded for after it was canceled
+ *   («Нужен возврат»), restored by an owner when stock allows (admin/order-restore.ts). The map
+ *   keeps `canceled` final for everyone else.
+ */
+const MAP_EXCEPTIONS = {
+  restore_paid: { from: 'canceled', to: 'paid' },
+} as const satisfies Record<string, { from: OrderStatus; to: OrderStatus }>;
+export type MapException = keyof typeof MAP_EXCEPTIONS;
+
+function moveAllowed(from: OrderStatus, to: OrderStatus, exception: MapException | undefined): boolean {
+  if (canTransition(from, to)) return true;
+  if (exception === undefined) return false;
+  const allowed = MAP_EXCEPTIONS[exception];
+  return allowed.from === from && allowed.to === to;
+}
 
 /** The status every order is placed in. */
 export const PLACED_STATUS = 'awaiting_payment' satisfies OrderStatus;
@@ -22,9 +48,10 @@ export async function recordPlaced(tx: Database, orderId: number): Promise<void>
 }
 
 /**
- * Moves order `orderId` from `from` to `to` inside `tx`, with its history row.
+ * Moves order `orderId` from `from` to `to` inside `tx`, with its history row (who and why).
  *
- * - A move the transition map forbids throws 409 `invalid_transition` (nothing written).
+ * - A move the transition map forbids throws 409 `invalid_transition` (nothing written), unless
+ *   `meta.exception` names it in MAP_EXCEPTIONS.
  * - The update is conditional on the order still being in `from`: returns false, writing
  *   nothing, when it is not (someone else moved it first, or there is no such order).
  * - `paid` stamps `paid_at`. Canceling an unpaid order gives back what placing took, in the same
@@ -35,9 +62,9 @@ export async function transition(
   orderId: number,
   from: OrderStatus,
   to: OrderStatus,
-  _meta: TransitionMeta = {},
+  meta: TransitionMeta = {},
 ): Promise<boolean> {
-  if (!canTransition(from, to)) {
+  if (!moveAllowed(from, to, meta.exception)) {
     throw new AppError(409, 'invalid_transition', `Заказ нельзя перевести из статуса «${from}» в «${to}»`);
   }
   const moved = await tx
@@ -46,7 +73,9 @@ export async function transition(
     .where(and(eq(orders.id, orderId), eq(orders.status, from)))
     .returning({ id: orders.id, userId: orders.userId });
   if (moved.length === 0) return false;
-  await tx.insert(orderStatusHistory).values({ orderId, status: to });
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId, status: to, actorTelegramId: meta.actor ?? null, note: meta.note ?? null });
   if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId, moved[0]!.userId);
   return true;
 }

@@ -88,7 +88,7 @@ describe('an unpaid order that ends gives its lines back to the cart', () => {
     await t.database.db.delete(variants).where(eq(variants.id, gone!.id));
 
     const moved = await t.database.db.transaction((tx) =>
-      transition(tx, order.id, 'awaiting_payment', 'canceled', { actor: 'test' }),
+      transition(tx, order.id, 'awaiting_payment', 'canceled', { note: 'test' }),
     );
     expect(moved).toBe(true);
     expect(await cart(authorization)).toEqual({ [kept!.id]: 2 });

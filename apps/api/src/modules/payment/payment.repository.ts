@@ -117,7 +117,7 @@ export async function applyProviderPayment(
       .returning({ orderId: payments.orderId });
     if (moved.length === 0) return 'already_applied';
     if (remote.status === 'canceled') return 'canceled';
-    const paid = await transition(tx, payment.orderId, 'awaiting_payment', 'paid', { actor: 'payment' });
+    const paid = await transition(tx, payment.orderId, 'awaiting_payment', 'paid');
     if (!paid) {
       // «Нужен возврат» in the console; the owners hear of it in the same transaction.
       await alertOwners(
