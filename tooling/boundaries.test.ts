@@ -29,7 +29,7 @@ async function lintAs(fixture: string, filePath: string) {
   return result!.messages.map((m) => m.ruleId);
 }
 
-describe('web boundaries are linted', () => {
+describe('boundaries are linted', () => {
   it('a feature may not import another feature', async () => {
     expect(await lintAs('cross-feature.ts', 'apps/web/src/features/orders/components/x.ts')).toEqual([
       'shop/web-boundaries',
@@ -62,5 +62,12 @@ describe('web boundaries are linted', () => {
       'no-restricted-properties',
     ]);
     expect(await lintAs('storage-outside-lib.ts', 'apps/web/src/lib/storage.ts')).toEqual([]);
+  });
+
+  it('process.env only in apps/api/src/env.ts', async () => {
+    expect(await lintAs('process-env-outside-env.ts', 'apps/api/src/modules/orders/x.ts')).toEqual([
+      'no-restricted-properties',
+    ]);
+    expect(await lintAs('process-env-outside-env.ts', 'apps/api/src/env.ts')).toEqual([]);
   });
 });

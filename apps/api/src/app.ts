@@ -10,6 +10,7 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
+import type { PaymentProvider } from './modules/payment/payment-provider.ts';
 import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
 import { createFacetsCache, type FacetsCache } from './modules/catalog/facets-cache.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     db: Database;
     dbKind: DatabaseHandle['kind'];
     env: Env;
+    /** The one payment provider of this instance (routes and background jobs share it). */
+    paymentProvider: PaymentProvider;
     /** Facets answers of this instance; catalogue writes clear it (modules/catalog/facets-cache.ts). */
     facetsCache: FacetsCache;
   }
@@ -91,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Owners from ADMIN_TELEGRAM_IDS; with the dev login the demo shopper owns the demo shop.
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
+  app.decorate('paymentProvider', paymentProvider);
 
   await app.register(healthRoutes);
   await app.register(imagesRoutes, { dataDir: env.dataDir, imageHosts: env.imageHosts });

@@ -44,6 +44,8 @@ export type FakeYooKassa = {
   refunds: Map<string, FakeRefund>;
   /** The status new refunds start in (YooKassa usually answers `succeeded` at once). */
   refundStartStatus: FakeRefund['status'];
+  /** How many of the next refund requests answer 500 before doing anything ("result unknown"). */
+  failRefunds: number;
   setRefundStatus(id: string, status: FakeRefund['status']): void;
   refundNotification(id: string): { type: 'notification'; event: string; object: FakeRefund };
   notification(id: string, event?: string): { type: 'notification'; event: string; object: FakePayment };
@@ -59,7 +61,7 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
   const requests: FakeYooKassa['requests'] = [];
   const refunds = new Map<string, FakeRefund>();
   const refundByKey = new Map<string, string>();
-  const state = { refundStartStatus: 'succeeded' as FakeRefund['status'] };
+  const state = { refundStartStatus: 'succeeded' as FakeRefund['status'], failRefunds: 0 };
   const kopecks = (value: string) => Math.round(Number(value) * 100);
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -154,6 +156,11 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
         return send(res, 200, payment);
       }
       if (req.method === 'POST' && path === '/v3/refunds') {
+        if (state.failRefunds > 0) {
+          state.failRefunds--;
+          // YooKassa's documented 500: the outcome is unknown, repeat with the same key.
+          return error(res, 500, 'internal_server_error', 'Internal server error');
+        }
         if (!idempotenceKey)
           return error(res, 400, 'invalid_request', 'Idempotence key is missing', 'Idempotence-Key');
         const existing = refundByKey.get(idempotenceKey);
@@ -240,6 +247,12 @@ export async function startFakeYooKassa(): Promise<FakeYooKassa> {
     },
     set refundStartStatus(status) {
       state.refundStartStatus = status;
+    },
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(count) {
+      state.failRefunds = count;
     },
     setRefundStatus(id, status) {
       const r = refunds.get(id);

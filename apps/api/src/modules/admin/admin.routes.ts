@@ -2,6 +2,8 @@
 // (staff row re-read per request); writes need their permission and land in the audit log.
 import {
   AdminAuditPageResponseSchema,
+  AdminImportJobParamsSchema,
+  AdminImportJobResponseSchema,
   AdminImportQuerySchema,
   AdminImportResultResponseSchema,
   AdminProductParamsSchema,
@@ -41,7 +43,9 @@ import {
   patchProduct,
   patchVariant,
 } from './catalog-admin.repository.ts';
+import { parseImportFile } from '../catalog/import-format.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { enqueueImport, getImportJob, startImportRunner } from './import-jobs.ts';
 import { restorePaidOrder } from './order-restore.ts';
 import { orderPassport } from './passport-admin.ts';
 import {
@@ -60,6 +64,8 @@ const errors = {
   409: ApiErrorSchema,
 };
 const security = [{ bearer: [] }];
+/** An import file of some tens of thousands of products. */
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 const tags = ['admin'];
 
 export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, opts) => {
@@ -334,30 +340,58 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
   );
 
+  // Applied imports run in the background; the facets cache follows each one.
+  const imports = startImportRunner(app.db, app.log, () => app.facetsCache.clear());
+  app.addHook('onClose', () => imports.stop());
+
   app.post(
     '/catalog/import',
     {
       onRequest: requirePermission('operate'),
+      // A whole catalogue file; every other route keeps the small default limit.
+      bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         tags,
         security,
         summary:
-          'Import a catalogue file (docs/catalog-import.md); ?dry_run=1 counts without writing. A file with errors is not applied.',
+          'Import a catalogue file (docs/catalog-import.md). ?dry_run=1, or a file with row errors: the counts, nothing written (200). Otherwise the import is queued as a job (202)',
         querystring: AdminImportQuerySchema,
         body: z.unknown(),
-        response: { 200: AdminImportResultResponseSchema, ...errors },
+        response: {
+          200: AdminImportResultResponseSchema,
+          202: AdminImportJobResponseSchema,
+          413: ApiErrorSchema,
+          ...errors,
+        },
       },
     },
-    async (request) => {
-      const result = await importFromConsole(
-        app.db,
-        request.body,
-        request.query.dry_run === '1',
-        request.staff.telegramId,
-      );
-      if (!result.dry_run && result.errors.length === 0) app.facetsCache.clear();
-      return { result };
+    async (request, reply) => {
+      const dryRun = request.query.dry_run === '1';
+      if (!dryRun) {
+        const { file, issues } = parseImportFile(request.body);
+        if (issues.length === 0) {
+          const job = await enqueueImport(app.db, file, request.staff.telegramId);
+          imports.poke();
+          return reply.code(202).send({ result: job });
+        }
+      }
+      const result = await importFromConsole(app.db, request.body, dryRun, request.staff.telegramId);
+      return reply.code(200).send({ result });
     },
+  );
+
+  app.get(
+    '/catalog/import/:job_id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Progress of an import job: queued, running (done of total), done or failed',
+        params: AdminImportJobParamsSchema,
+        response: { 200: AdminImportJobResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getImportJob(app.db, request.params.job_id) }),
   );
 
   await app.register(staffRoutes);

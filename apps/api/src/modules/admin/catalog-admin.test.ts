@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
+import { waitForImportJob } from './console-test-kit.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
 
 const owner = makeTelegramUser();
@@ -108,8 +109,15 @@ describe('catalogue in the console', () => {
     });
     expect(await count()).toBe(before);
 
+    // Applying runs as a job (import-jobs.test.ts): its id at once, its outcome when done.
     const applied = await send('POST', '/catalog/import', ownerAuth, file);
-    expect(applied.json()).toEqual({ result: { dry_run: false, created: 3, updated: 0, errors: [] } });
+    expect(applied.statusCode).toBe(202);
+    const job = await waitForImportJob(
+      t.app,
+      applied.json<{ result: { id: number } }>().result.id,
+      ownerAuth,
+    );
+    expect(job).toMatchObject({ status: 'done', created: 3, updated: 0, errors: [] });
     expect(await count()).toBe(before + 3);
     expect((await send('POST', '/catalog/import?dry_run=1', viewerAuth, file)).statusCode).toBe(403);
 

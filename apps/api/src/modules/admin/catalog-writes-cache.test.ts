@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
+import { waitForImportJob } from './console-test-kit.ts';
 
 const owner = makeTelegramUser();
 let t: TestApp;
@@ -70,5 +71,7 @@ describe('catalogue writes and the facets cache', () => {
 
 async function applyImport(file: unknown) {
   const res = await admin('POST', '/catalog/import', file);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(202);
+  const job = await waitForImportJob(t.app, res.json<{ result: { id: number } }>().result.id, ownerAuth);
+  expect(job.status).toBe('done');
 }

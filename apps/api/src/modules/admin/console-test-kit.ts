@@ -1,5 +1,6 @@
 // Helpers of the console and bot tests: shoppers with known Telegram ids, orders paid through the
 // sandbox payment page over HTTP.
+import type { AdminImportJob } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TelegramUser } from '../auth/init-data.ts';
 import { login, makeTelegramUser } from '../../test/app.ts';
@@ -73,4 +74,15 @@ export async function placeAndPay(
   const placed = await placeOrder(app, s, options);
   await payInSandbox(app, s, placed.orderId);
   return placed;
+}
+
+/** Polls GET /admin/catalog/import/{id} until the job is done or failed (5 s at most). */
+export async function waitForImportJob(app: FastifyInstance, id: number, authorization: string) {
+  for (let i = 0; i < 250; i++) {
+    const res = await app.inject({ url: `/api/v1/admin/catalog/import/${id}`, headers: { authorization } });
+    const job = res.json<{ result: AdminImportJob }>().result;
+    if (job.status === 'done' || job.status === 'failed') return job;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`import job ${id} did not finish`);
 }

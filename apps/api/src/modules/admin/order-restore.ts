@@ -1,4 +1,4 @@
-// «Нужен возврат», second action (DESIGN §7.5): an order canceled while its payment went through
+// «Нужен возврат», second action (docs/product.md §12.5): an order canceled while its payment went through
 // is restored to `paid` by an owner when its stock can be taken again; otherwise it waits for a
 // refund. The move `canceled → paid` exists only here (transition()'s `restore_paid` exception).
 import type { AdminRestoreBody } from '@shop/contract';

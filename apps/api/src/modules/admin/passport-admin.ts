@@ -1,4 +1,4 @@
-// The console's view of an order's passport data (DESIGN §7.1): masked for every member of staff;
+// The console's view of an order's passport data (docs/product.md §12.1): masked for every member of staff;
 // an owner may reveal it for a customs declaration, and each reveal lands in the audit log in the
 // same transaction as the read, so no reveal goes unrecorded.
 import { roleCan, type Passport } from '@shop/contract';

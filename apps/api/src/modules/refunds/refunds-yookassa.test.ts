@@ -9,6 +9,8 @@ import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { placeOrder, shopper, type Shopper } from '../admin/console-test-kit.ts';
 import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { createPaymentProvider } from '../payment/create-provider.ts';
+import { settlePendingRefunds } from './pending-refunds.ts';
 import { payments } from '../../db/schema/index.ts';
 
 const owner = makeTelegramUser();
@@ -138,5 +140,41 @@ describe('refunds with YooKassa', () => {
     });
     const after = await admin('GET', '/orders?status=needs_refund');
     expect(after.json<{ result: { orders: unknown[] } }>().result.orders).toEqual([]);
+  });
+
+  it('a refund whose provider call failed is sent again with the same key and settles once', async () => {
+    const { orderId } = await placeOrder(t.app, buyer, { price: 3000 });
+    const paymentId = await openPayment(orderId);
+    fake.setStatus(paymentId, 'succeeded');
+    await webhook(fake.notification(paymentId));
+
+    fake.failRefunds = 1;
+    const failed = await admin('POST', `/orders/${orderId}/refund`, { reason: 'Нет в наличии' });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ error: { code: 'bad_gateway' } });
+    const [row] = await t.app.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(row).toMatchObject({ status: 'pending', providerRefundId: null });
+    // The pending amount is committed: the owner cannot start a second refund meanwhile.
+    expect((await admin('POST', `/orders/${orderId}/refund`, { reason: 'Ещё раз' })).statusCode).toBe(409);
+
+    // Too fresh for the sweep: a call may still be on its way.
+    expect(await settlePendingRefunds(t.app.db, createPaymentProvider(t.app.env, t.app.db))).toEqual({
+      settled: 0,
+      failed: 0,
+    });
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect(
+      await settlePendingRefunds(t.app.db, createPaymentProvider(t.app.env, t.app.db), { now: later }),
+    ).toEqual({ settled: 1, failed: 0 });
+    expect(
+      await settlePendingRefunds(t.app.db, createPaymentProvider(t.app.env, t.app.db), { now: later }),
+    ).toEqual({ settled: 0, failed: 0 });
+
+    const sent = fake.requests.filter(
+      (r) => r.path === '/v3/refunds' && r.idempotenceKey === row!.idempotenceKey,
+    );
+    expect(sent).toHaveLength(2);
+    expect([...fake.refunds.values()].filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+    expect(await card(orderId)).toMatchObject({ status: 'refunded', refunded_amount: 3000 });
   });
 });

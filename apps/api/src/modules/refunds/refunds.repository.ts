@@ -179,7 +179,8 @@ export async function createRefund(
       .where(eq(refunds.id, refund.row.id));
     await applyProviderRefund(db, refund.row, remote);
   } catch (err) {
-    // The row stays pending with its key: a retry or the webhook settles it, never twice.
+    // The row stays pending with its key: the pending-refund sweep sends it again with the same
+    // key (pending-refunds.ts), or the webhook settles it; never twice.
     log.warn({ err, refund: refund.row.id }, 'refund: provider call failed');
     throw new AppError(502, 'bad_gateway', 'Платёжная система не приняла возврат, попробуйте позже');
   }

@@ -1,5 +1,5 @@
 // The demo catalogue's tables: categories, brands, colours, models, prices, materials and size
-// charts the generator (demo-catalog.ts) draws from.
+// charts the generator (demo-catalog.ts) draws from. Long on purpose: data, not logic.
 import type { ImportBrand, ImportCategory, ImportProduct } from '../import-format.ts';
 
 export type Kind =

@@ -1,0 +1,92 @@
+// Refunds left `pending` by a provider call without an answer, settled by a sweep in every
+// instance (docs/product.md §12.5).
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { payments, refunds } from '../../db/schema/index.ts';
+import { PaymentProviderError, type PaymentProvider } from '../payment/payment-provider.ts';
+import { applyProviderRefund } from './refunds.repository.ts';
+
+/**
+ * Settles refunds left `pending` by a provider call whose outcome is unknown (a 5xx, a timeout,
+ * a crash between our row and the provider's answer): the same Idempotence-Key is sent again, so
+ * the provider makes at most one refund for it, and a refund it already knows is re-read. Without
+ * this a failed call would keep its amount committed for good and block every later refund.
+ * Safe on several instances: the key makes the provider call idempotent and `applyProviderRefund`
+ * moves a row out of `pending` once.
+ */
+export async function settlePendingRefunds(
+  db: Database,
+  provider: PaymentProvider,
+  { olderThanMs = 60_000, batch = 20, now = new Date() } = {},
+): Promise<{ settled: number; failed: number }> {
+  const rows = await db
+    .select({ refund: refunds, providerPaymentId: payments.providerPaymentId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.provider, provider.name),
+        lt(refunds.updatedAt, new Date(now.getTime() - olderThanMs)),
+      ),
+    )
+    .orderBy(asc(refunds.updatedAt))
+    .limit(batch);
+  let settled = 0;
+  let failed = 0;
+  for (const { refund, providerPaymentId } of rows) {
+    try {
+      const remote = refund.providerRefundId
+        ? await provider.getRefund(refund.providerRefundId)
+        : await provider.refund({
+            idempotenceKey: refund.idempotenceKey,
+            providerPaymentId: providerPaymentId!,
+            amount: refund.amount,
+            description: `Возврат по заказу №${refund.orderId}`,
+          });
+      // Touch the row either way, so the next sweep takes the oldest others first.
+      await db
+        .update(refunds)
+        .set({ providerRefundId: remote.id, updatedAt: sql`now()` })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+      if ((await applyProviderRefund(db, refund, remote)) !== 'unchanged') settled++;
+    } catch (err) {
+      failed++;
+      // A 4xx to a new refund is the provider's definite "no": no money moved, so the amount is
+      // freed for another try. Anything else stays pending for the next sweep.
+      const refused =
+        !refund.providerRefundId &&
+        err instanceof PaymentProviderError &&
+        err.httpStatus !== undefined &&
+        err.httpStatus >= 400 &&
+        err.httpStatus < 500;
+      await db
+        .update(refunds)
+        .set({ ...(refused ? { status: 'canceled' as const } : {}), updatedAt: sql`now()` })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
+    }
+  }
+  return { settled, failed };
+}
+
+/** Runs `settlePendingRefunds` every `everyMs` on an unref'd timer; returns a stop function. */
+export function startPendingRefundSweeper(
+  db: Database,
+  provider: PaymentProvider,
+  log: { warn(obj: unknown, msg: string): void },
+  everyMs = 60_000,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    settlePendingRefunds(db, provider)
+      .then((r) => r.failed > 0 && log.warn(r, 'refunds: some pending refunds could not be settled yet'))
+      .catch((err: unknown) => log.warn({ err }, 'refunds: pending refund sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
