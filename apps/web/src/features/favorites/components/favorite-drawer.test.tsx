@@ -78,6 +78,8 @@ describe('favourites drawer (docs/product.md §4, §5, §8)', () => {
           result: {
             id: 1,
             variant_id: 73,
+            // The contract's answer now names the chosen variant (issue 9).
+            variant: { id: 73, title: '43', size: '43', size_eu: '43', color: 'Черный' },
             created_at: '2026-11-21T07:00:00.000Z',
             product: {
               id: 7,
