@@ -46,8 +46,13 @@ export function OrderPassport({ orderId, canReveal }: { orderId: number; canReve
 function PassportFacts({ passport: p }: { passport: Passport }) {
   return (
     <dl className="admin-facts" aria-label={p.masked ? 'Паспорт, скрыт' : 'Паспорт полностью'}>
-      <dt>ФИО</dt>
-      <dd>{[p.last_name, p.first_name, p.middle_name].filter(Boolean).join(' ')}</dd>
+      {/* Field by field, as a customs declaration asks for them. */}
+      <dt>Фамилия</dt>
+      <dd>{p.last_name}</dd>
+      <dt>Имя</dt>
+      <dd>{p.first_name}</dd>
+      <dt>Отчество</dt>
+      <dd>{p.middle_name || '—'}</dd>
       <dt>Дата рождения</dt>
       <dd>{p.birth_date}</dd>
       <dt>Серия и номер</dt>
