@@ -1,6 +1,7 @@
-// The console's catalogue: search through the shop's own listing (GET /v2/product), the full
-// product for its variants (GET /v1/product/{id}), and the edits PATCH /admin/products/{id} and
-// PATCH /admin/variants/{id}.
+// The console's catalogue: search through the shop's own listing (GET /v2/product), the product as
+// staff see it, published or hidden (GET /admin/products/{id}), the shop's product for its variants
+// (GET /v1/product/{id}, published only), and the edits PATCH /admin/products/{id} (title,
+// description, publication) and PATCH /admin/variants/{id}.
 import {
   AdminProductResponseSchema,
   AdminVariantResponseSchema,
@@ -31,6 +32,14 @@ export const adminProductQueryOptions = (id: number | null) =>
   queryOptions({
     queryKey: ['admin', 'products', 'one', id],
     queryFn: async () => (await api(`/v1/product/${id}`, { schema: ProductResponseSchema })).result,
+    enabled: id !== null,
+  });
+
+export const adminProductMetaQueryOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: ['admin', 'products', 'meta', id],
+    queryFn: async () =>
+      (await api(`/v1/admin/products/${id}`, { schema: AdminProductResponseSchema })).result,
     enabled: id !== null,
   });
 

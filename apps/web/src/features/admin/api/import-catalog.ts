@@ -1,15 +1,26 @@
 // POST /admin/catalog/import: the import file (docs/catalog-import.md), first as a dry run that
-// reports what would change, then for real. XMLHttpRequest rather than fetch: it reports upload
+// reports what would change, then for real. A dry run (or a file with row errors) answers the
+// counts (200); a clean file applied answers a job at once (202), polled through
+// GET /admin/catalog/import/{job_id}. XMLHttpRequest rather than fetch: it reports upload
 // progress, which a large file needs.
-import { AdminImportResultResponseSchema, ApiErrorSchema, type AdminImportResult } from '@shop/contract';
-import { ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
+import {
+  AdminImportJobResponseSchema,
+  AdminImportResultResponseSchema,
+  ApiErrorSchema,
+  type AdminImportJob,
+  type AdminImportResult,
+} from '@shop/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api, ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
 import { readString, STORAGE_KEYS } from '../../../lib/storage.ts';
+
+export type ImportAnswer = { kind: 'result'; result: AdminImportResult } | { kind: 'job'; job: AdminImportJob };
 
 export function importCatalog(
   fileText: string,
   dryRun: boolean,
   onProgress: (fraction: number) => void,
-): Promise<AdminImportResult> {
+): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/v1/admin/catalog/import', { dry_run: dryRun ? '1' : '0' }));
@@ -17,22 +28,25 @@ export function importCatalog(
     xhr.setRequestHeader('accept', 'application/json');
     const token = readString(STORAGE_KEYS.accessToken);
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    // Sending is half the work; the server's answer is the other half.
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress((e.loaded / e.total) * 0.5);
-    xhr.upload.onload = () => onProgress(0.5);
-    xhr.onprogress = (e) => e.lengthComputable && onProgress(0.5 + (e.loaded / e.total) * 0.5);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.upload.onload = () => onProgress(1);
     xhr.onerror = () => reject(new ApiRequestError(0, 'network', 'Нет соединения с сервером'));
     xhr.onload = () => {
-      onProgress(1);
       let payload: unknown;
       try {
         payload = JSON.parse(xhr.responseText);
       } catch {
         payload = undefined;
       }
+      if (xhr.status === 202) {
+        const parsed = AdminImportJobResponseSchema.safeParse(payload);
+        if (parsed.success) resolve({ kind: 'job', job: parsed.data.result });
+        else reject(new ApiRequestError(xhr.status, 'http', 'Неожиданный ответ сервера'));
+        return;
+      }
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = AdminImportResultResponseSchema.safeParse(payload);
-        if (parsed.success) resolve(parsed.data.result);
+        if (parsed.success) resolve({ kind: 'result', result: parsed.data.result });
         else reject(new ApiRequestError(xhr.status, 'http', 'Неожиданный ответ сервера'));
         return;
       }
@@ -45,3 +59,17 @@ export function importCatalog(
     xhr.send(fileText);
   });
 }
+
+export const getImportJob = async (id: number): Promise<AdminImportJob> =>
+  (await api(`/v1/admin/catalog/import/${id}`, { schema: AdminImportJobResponseSchema })).result;
+
+const isFinished = (job: AdminImportJob | undefined) => job?.status === 'done' || job?.status === 'failed';
+
+/** Polled every second until the job is done or failed. */
+export const importJobQueryOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: ['admin', 'import-jobs', id],
+    queryFn: () => getImportJob(id!),
+    enabled: id !== null,
+    refetchInterval: (query) => (isFinished(query.state.data) ? false : 1000),
+  });

@@ -1,7 +1,7 @@
 // The console's catalogue (docs/product.md §12.2): search through the shop's own listing, then per product
-// the title and description, and the price and stock of each variant. No publish switch: the
-// catalogue has no publication flag yet and the API refuses to hide a product.
-import { roleCan, type Product, type Variant } from '@shop/contract';
+// the title, description and publication, and the price and stock of each variant. A hidden product
+// leaves the shop's listing, so the one being edited stays pinned in the list until it is closed.
+import { roleCan, type AdminProduct, type Variant } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import {
+  adminProductMetaQueryOptions,
   adminProductQueryOptions,
   adminProductSearchQueryOptions,
   usePatchProduct,
@@ -21,6 +22,9 @@ export function CatalogView() {
   const deferred = useDeferredValue(search);
   const [openId, setOpenId] = useState<number | null>(null);
   const results = useQuery(adminProductSearchQueryOptions(deferred));
+  const pinned = useQuery(adminProductMetaQueryOptions(openId));
+  const showPinned =
+    openId !== null && pinned.data?.id === openId && results.data?.some((p) => p.id === openId) === false;
 
   return (
     <section className="admin-catalog">
@@ -55,24 +59,41 @@ export function CatalogView() {
             {openId === p.id && <ProductEditor id={p.id} />}
           </li>
         ))}
-        {results.data?.length === 0 && <li className="admin-empty">Ничего не найдено</li>}
+        {showPinned && (
+          <li className="admin-list__item">
+            <button type="button" className="admin-product-row" aria-expanded onClick={() => setOpenId(null)}>
+              <span className="admin-line__text">
+                <span>{pinned.data!.title}</span>
+                <span className="admin-muted">
+                  {pinned.data!.spu}
+                  {pinned.data!.is_published ? '' : ' · скрыт'}
+                </span>
+              </span>
+            </button>
+            <ProductEditor id={openId} />
+          </li>
+        )}
+        {results.data?.length === 0 && !showPinned && <li className="admin-empty">Ничего не найдено</li>}
       </ul>
     </section>
   );
 }
 
 function ProductEditor({ id }: { id: number }) {
-  const product = useQuery(adminProductQueryOptions(id));
+  const product = useQuery(adminProductMetaQueryOptions(id));
   if (product.isPending) return <p className="admin-muted">Загрузка…</p>;
   if (product.isError) return <p className="admin-error">{product.error.message}</p>;
   return <ProductForm product={product.data} />;
 }
 
-function ProductForm({ product }: { product: Product }) {
+function ProductForm({ product }: { product: AdminProduct }) {
   const canEdit = roleCan(useStaffRole(), 'operate');
   const [title, setTitle] = useState(product.title);
   const [description, setDescription] = useState(product.description);
   const patch = usePatchProduct();
+  const publish = usePatchProduct();
+  // The variants come from the shop's own product page, which shows published products only.
+  const shop = useQuery({ ...adminProductQueryOptions(product.id), enabled: product.is_published });
   const changed = title.trim() !== product.title || description !== product.description;
 
   const save = () =>
@@ -83,6 +104,26 @@ function ProductForm({ product }: { product: Product }) {
 
   return (
     <div className="admin-form admin-product-form">
+      <label className="admin-check">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={product.is_published}
+          disabled={!canEdit || publish.isPending}
+          onChange={(e) => {
+            const is_published = e.target.checked;
+            publish.mutate(
+              { id: product.id, is_published },
+              {
+                onSuccess: () =>
+                  notify.success(is_published ? 'Товар опубликован' : 'Товар скрыт из магазина'),
+                onError: (error) => notify.error(error.message),
+              },
+            );
+          }}
+        />
+        Опубликован
+      </label>
       <label className="admin-field">
         <span>Название</span>
         <input
@@ -110,21 +151,27 @@ function ProductForm({ product }: { product: Product }) {
           </Button>
         </div>
       )}
-      <table className="admin-variants">
-        <thead>
-          <tr>
-            <th>Вариант</th>
-            <th>Цена, ₽</th>
-            <th>Остаток</th>
-            <th aria-label="Действия" />
-          </tr>
-        </thead>
-        <tbody>
-          {product.variants.map((v) => (
-            <VariantRow key={v.id} variant={v} canEdit={canEdit} />
-          ))}
-        </tbody>
-      </table>
+      {!product.is_published && (
+        <p className="admin-muted">Товар скрыт: покупатели его не видят. Варианты — после публикации.</p>
+      )}
+      {shop.isError && <p className="admin-error">{shop.error.message}</p>}
+      {shop.data && (
+        <table className="admin-variants">
+          <thead>
+            <tr>
+              <th>Вариант</th>
+              <th>Цена, ₽</th>
+              <th>Остаток</th>
+              <th aria-label="Действия" />
+            </tr>
+          </thead>
+          <tbody>
+            {shop.data.variants.map((v) => (
+              <VariantRow key={v.id} variant={v} canEdit={canEdit} />
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

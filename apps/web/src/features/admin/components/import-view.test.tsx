@@ -1,4 +1,4 @@
-import type { AdminImportResult } from '@shop/contract';
+import type { AdminImportJob, AdminImportResult } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +10,7 @@ import { ImportView } from './import-view.tsx';
 type Sent = { url: string; body: string };
 
 /** A stand-in for the browser's XMLHttpRequest: records what is sent, answers with `answer`. */
-function fakeXhr(answer: (url: string) => AdminImportResult) {
+function fakeXhr(answer: (url: string) => AdminImportResult | { status: 202; job: AdminImportJob }) {
   const sent: Sent[] = [];
   class FakeXhr {
     url = '';
@@ -28,8 +28,9 @@ function fakeXhr(answer: (url: string) => AdminImportResult) {
       sent.push({ url: this.url, body });
       setTimeout(() => {
         this.upload.onload?.();
-        this.status = 200;
-        this.responseText = JSON.stringify({ result: answer(this.url) });
+        const a = answer(this.url);
+        this.status = 'job' in a ? 202 : 200;
+        this.responseText = JSON.stringify({ result: 'job' in a ? a.job : a });
         this.onload?.();
       }, 0);
     }
@@ -38,10 +39,17 @@ function fakeXhr(answer: (url: string) => AdminImportResult) {
   return sent;
 }
 
-function setup() {
+function setup(jobs: AdminImportJob[] = []) {
+  const polled: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(() => Promise.resolve(Response.json({ result: { telegram_id: 1, role: 'manager' } }))),
+    vi.fn((url: string) => {
+      if (!url.includes('/catalog/import/'))
+        return Promise.resolve(Response.json({ result: { telegram_id: 1, role: 'manager' } }));
+      polled.push(url);
+      // Each poll sees the next state; the last one repeats.
+      return Promise.resolve(Response.json({ result: jobs[Math.min(polled.length - 1, jobs.length - 1)] }));
+    }),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -49,7 +57,22 @@ function setup() {
       <ConfirmDialogHost />
     </QueryClientProvider>,
   );
+  return polled;
 }
+
+const job = (over: Partial<AdminImportJob>): AdminImportJob => ({
+  id: 7,
+  status: 'queued',
+  total: 4,
+  done: 0,
+  created: 0,
+  updated: 0,
+  errors: [],
+  created_at: '2026-11-22T10:00:00Z',
+  started_at: null,
+  finished_at: null,
+  ...over,
+});
 
 const file = (text: string) => new File([text], 'catalog.json', { type: 'application/json' });
 
@@ -101,5 +124,36 @@ describe('catalogue import', () => {
       '/api/v1/admin/catalog/import?dry_run=1',
       '/api/v1/admin/catalog/import?dry_run=0',
     ]);
+  });
+
+  it('follows an applied import job by polling it until it is done', async () => {
+    const sent = fakeXhr((url) =>
+      url.endsWith('=1')
+        ? { dry_run: true, created: 3, updated: 1, errors: [] }
+        : { status: 202, job: job({}) },
+    );
+    const polled = setup([
+      job({ status: 'running', done: 2 }),
+      job({ status: 'done', done: 4, created: 3, updated: 1, finished_at: '2026-11-22T10:00:05Z' }),
+    ]);
+    const user = userEvent.setup();
+    await user.upload(await screen.findByLabelText('Файл импорта'), file('{"products":[1]}'));
+    await user.click(screen.getByRole('button', { name: 'Проверить' }));
+    await screen.findByRole('heading', { name: 'Результат проверки' });
+    await user.click(screen.getByRole('button', { name: 'Применить' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Применить' }),
+    );
+
+    // The bar follows done of total while the job runs.
+    expect(await screen.findByText('Записано товаров: 2 из 4')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Импорт' })).toHaveAttribute('aria-valuenow', '50');
+    expect(await screen.findByRole('heading', { name: 'Импорт применён' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText('Создано').nextElementSibling).toHaveTextContent('3');
+    expect(sent.map((s) => s.url)).toEqual([
+      '/api/v1/admin/catalog/import?dry_run=1',
+      '/api/v1/admin/catalog/import?dry_run=0',
+    ]);
+    expect(polled).toEqual(['/api/v1/admin/catalog/import/7', '/api/v1/admin/catalog/import/7']);
   });
 });

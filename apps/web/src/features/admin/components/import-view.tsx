@@ -1,18 +1,20 @@
 // Catalogue import (docs/product.md §12.2, docs/catalog-import.md): the file is first checked as a dry run —
 // what would be created, changed, and which rows are wrong — and applied only after that, with a
-// progress bar while it uploads and runs.
-import { roleCan, type AdminImportResult } from '@shop/contract';
-import { useState } from 'react';
+// progress bar while it uploads and then while the import job writes the products.
+import { roleCan, type AdminImportJob, type AdminImportResult } from '@shop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
-import { importCatalog } from '../api/import-catalog.ts';
+import { importCatalog, importJobQueryOptions } from '../api/import-catalog.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 
 type Stage =
   | { kind: 'idle' }
   | { kind: 'running'; dryRun: boolean; progress: number }
   | { kind: 'checked'; result: AdminImportResult }
+  | { kind: 'job'; jobId: number }
   | { kind: 'applied'; result: AdminImportResult };
 
 const RECORD_RU: Record<string, string> = { products: 'Товар', brands: 'Бренд', categories: 'Категория' };
@@ -33,15 +35,46 @@ function ImportForm() {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
 
+  const jobId = stage.kind === 'job' ? stage.jobId : null;
+  const { data: job, error: jobError } = useQuery(importJobQueryOptions(jobId));
+  const current = jobId !== null && job?.id === jobId ? job : undefined;
+  // What the form shows: a finished job reads like a direct answer would.
+  const view: Stage =
+    jobId === null
+      ? stage
+      : jobError
+        ? { kind: 'idle' }
+        : current?.status === 'done'
+          ? { kind: 'applied', result: resultOfJob(current) }
+          : current?.status === 'failed'
+            ? { kind: 'checked', result: resultOfJob(current) }
+            : stage;
+
+  useEffect(() => {
+    if (current?.status === 'done')
+      notify.success(`Импорт завершён: создано ${current.created}, изменено ${current.updated}`);
+    // Structural sharing keeps a finished job the same object, so this fires once per outcome.
+    // A failed job's reason (or the rows found wrong) is in its errors, shown like a dry run's.
+    else if (current?.status === 'failed') notify.error(current.errors[0]?.message ?? 'Импорт не удался');
+  }, [current]);
+
+  useEffect(() => {
+    if (jobId !== null && jobError) notify.error(jobError.message);
+  }, [jobError, jobId]);
+
   const run = async (dryRun: boolean) => {
     if (!file) return;
     setStage({ kind: 'running', dryRun, progress: 0 });
     try {
-      const result = await importCatalog(file.text, dryRun, (progress) =>
+      const answer = await importCatalog(file.text, dryRun, (progress) =>
         setStage((s) => (s.kind === 'running' ? { ...s, progress } : s)),
       );
-      setStage({ kind: dryRun ? 'checked' : 'applied', result });
-      if (!dryRun) notify.success(`Импорт завершён: создано ${result.created}, изменено ${result.updated}`);
+      if (answer.kind === 'job') return setStage({ kind: 'job', jobId: answer.job.id });
+      const { result } = answer;
+      // Without a job the server wrote nothing: the file had row errors, shown as a check.
+      setStage({ kind: dryRun || result.errors.length > 0 ? 'checked' : 'applied', result });
+      if (!dryRun && result.errors.length === 0)
+        notify.success(`Импорт завершён: создано ${result.created}, изменено ${result.updated}`);
     } catch (error) {
       setStage({ kind: 'idle' });
       notify.error(error instanceof Error ? error.message : 'Импорт не удался');
@@ -49,17 +82,17 @@ function ImportForm() {
   };
 
   const apply = async () => {
-    if (stage.kind !== 'checked') return;
+    if (view.kind !== 'checked') return;
     const ok = await confirm({
       title: 'Применить импорт?',
-      message: `Будет создано ${stage.result.created} и изменено ${stage.result.updated} товаров.`,
+      message: `Будет создано ${view.result.created} и изменено ${view.result.updated} товаров.`,
       confirmText: 'Применить',
       cancelText: 'Отмена',
     });
     if (ok) await run(false);
   };
 
-  const result = stage.kind === 'checked' || stage.kind === 'applied' ? stage.result : null;
+  const result = view.kind === 'checked' || view.kind === 'applied' ? view.result : null;
 
   return (
     <section className="admin-import">
@@ -83,41 +116,42 @@ function ImportForm() {
           <Button
             size="medium"
             variant="light-primary"
-            disabled={!file || stage.kind === 'running'}
+            disabled={!file || view.kind === 'running' || view.kind === 'job'}
             onClick={() => void run(true)}
           >
             Проверить
           </Button>
           <Button
             size="medium"
-            disabled={stage.kind !== 'checked' || stage.result.errors.length > 0}
+            disabled={view.kind !== 'checked' || view.result.errors.length > 0}
             onClick={() => void apply()}
           >
             Применить
           </Button>
         </div>
-        {stage.kind === 'running' && (
-          <div
-            className="admin-progress"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(stage.progress * 100)}
-            aria-label={stage.dryRun ? 'Проверка' : 'Импорт'}
-          >
-            <span style={{ width: `${Math.round(stage.progress * 100)}%` }} />
-          </div>
+        {view.kind === 'running' && (
+          <Progress label={view.dryRun ? 'Проверка' : 'Загрузка файла'} fraction={view.progress} />
+        )}
+        {view.kind === 'job' && (
+          <>
+            <Progress label="Импорт" fraction={job && job.total > 0 ? job.done / job.total : 0} />
+            <p className="admin-muted" aria-live="polite">
+              {!job || job.status === 'queued'
+                ? 'Импорт в очереди…'
+                : `Записано товаров: ${job.done} из ${job.total}`}
+            </p>
+          </>
         )}
       </div>
       {result && (
         <div className="admin-card" aria-live="polite">
           <h2 className="admin-card__title">
-            {stage.kind === 'checked' ? 'Результат проверки' : 'Импорт применён'}
+            {view.kind === 'checked' ? 'Результат проверки' : 'Импорт применён'}
           </h2>
           <dl className="admin-facts">
-            <dt>{stage.kind === 'applied' ? 'Создано' : 'Будет создано'}</dt>
+            <dt>{view.kind === 'applied' ? 'Создано' : 'Будет создано'}</dt>
             <dd>{result.created}</dd>
-            <dt>{stage.kind === 'applied' ? 'Изменено' : 'Будет изменено'}</dt>
+            <dt>{view.kind === 'applied' ? 'Изменено' : 'Будет изменено'}</dt>
             <dd>{result.updated}</dd>
             <dt>Ошибок</dt>
             <dd>{result.errors.length}</dd>
@@ -148,5 +182,28 @@ function ImportForm() {
         </div>
       )}
     </section>
+  );
+}
+
+const resultOfJob = (job: AdminImportJob): AdminImportResult => ({
+  dry_run: false,
+  created: job.created,
+  updated: job.updated,
+  errors: job.errors,
+});
+
+function Progress({ label, fraction }: { label: string; fraction: number }) {
+  const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+  return (
+    <div
+      className="admin-progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-label={label}
+    >
+      <span style={{ width: `${percent}%` }} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { AdminOrder, StaffRole } from '@shop/contract';
+import type { AdminOrder, Passport, StaffRole } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,6 +62,19 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
 
 type Call = { method: string; url: string; body?: unknown };
 
+const passport = (masked: boolean): Passport => ({
+  last_name: 'Петров',
+  first_name: 'Иван',
+  middle_name: '',
+  birth_date: '1990-01-02',
+  series: masked ? '****' : '4510',
+  number: masked ? '****56' : '123456',
+  issue_date: '2010-03-04',
+  inn: masked ? '**********47' : '500100732247',
+  email: 'ivan@example.com',
+  masked,
+});
+
 function setup(role: StaffRole, current: AdminOrder) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -72,7 +85,13 @@ function setup(role: StaffRole, current: AdminOrder) {
       calls.push({ method, url, body });
       if (url === '/api/v1/admin/me')
         return Promise.resolve(Response.json({ result: { telegram_id: 1, role } }));
+      if (url.includes('/passport'))
+        return Promise.resolve(Response.json({ result: passport(!url.endsWith('reveal=1')) }));
       if (method === 'GET') return Promise.resolve(Response.json({ result: current }));
+      if (url.endsWith('/restore')) {
+        current = { ...current, status: 'paid', needs_refund: false };
+        return Promise.resolve(Response.json({ result: current }));
+      }
       if (url.endsWith('/status')) {
         current = { ...current, status: (body as { status: AdminOrder['status'] }).status };
         return Promise.resolve(Response.json({ result: current }));
@@ -164,5 +183,57 @@ describe('the console order card', () => {
     expect(await screen.findByText('Сумма — целое число рублей от 1 до 12990')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('lets the owner restore an order waiting for a refund, after a confirmation', async () => {
+    const calls = setup('owner', order({ status: 'canceled', needs_refund: true }));
+    const user = userEvent.setup();
+    // Beside the refund, not instead of it.
+    expect(await screen.findByRole('heading', { name: 'Возврат' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Комментарий к восстановлению' }), 'Товар нашёлся');
+    await user.click(screen.getByRole('button', { name: 'Восстановить заказ' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Восстановить' }));
+
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        { method: 'POST', url: '/api/v1/admin/orders/7/restore', body: { comment: 'Товар нашёлся' } },
+      ]),
+    );
+    // Once paid again the order no longer waits for a refund: the action goes away.
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Восстановить заказ' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('offers no restore to a manager', async () => {
+    setup('manager', order({ status: 'canceled', needs_refund: true }));
+    await screen.findByRole('heading', { name: 'Заказ №7' });
+    expect(screen.queryByRole('button', { name: 'Восстановить заказ' })).not.toBeInTheDocument();
+  });
+
+  it('offers the owner no restore on an order that does not wait for a refund', async () => {
+    setup('owner', order());
+    await screen.findByRole('heading', { name: 'Возврат' });
+    expect(screen.queryByRole('button', { name: 'Восстановить заказ' })).not.toBeInTheDocument();
+  });
+
+  it('shows the passport masked; only the owner may show it in full', async () => {
+    const calls = setup('owner', order());
+    const user = userEvent.setup();
+    expect(await screen.findByText('**** ****56')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/v1/admin/orders/7/passport');
+    expect(calls.map((c) => c.url)).not.toContain('/api/v1/admin/orders/7/passport?reveal=1');
+    await user.click(screen.getByRole('button', { name: 'Показать' }));
+    expect(await screen.findByText('4510 123456')).toBeInTheDocument();
+    expect(screen.getByText('500100732247')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/v1/admin/orders/7/passport?reveal=1');
+  });
+
+  it('gives a manager the masked passport without «Показать»', async () => {
+    setup('manager', order());
+    expect(await screen.findByText('**** ****56')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Показать' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 // The console's order card (docs/product.md §12.2): lines, delivery, payments and refunds, the status
 // timeline with who changed what, notes, the tracking number, the messages sent to the shopper,
-// and the status change and refund controls the role allows.
+// the shopper's passport (masked), and the status change, refund and restore controls the role allows.
 import { roleCan, type AdminOrder } from '@shop/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
@@ -11,7 +11,9 @@ import { formatDateTime, NOTIFICATION_STATUS_RU, PAYMENT_STATUS_RU, TAB_RU } fro
 import { useStaffRole } from '../use-staff-role.ts';
 import { actorName } from './actor.ts';
 import { OrderNotes } from './order-notes.tsx';
+import { OrderPassport } from './order-passport.tsx';
 import { RefundForm } from './refund-form.tsx';
+import { RestoreOrder } from './restore-order.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { StatusControl } from './status-control.tsx';
 
@@ -38,8 +40,10 @@ export function OrderAdminView({ id }: { id: number }) {
         <div className="admin-order__column">
           <StatusControl order={order} role={role} />
           {roleCan(role, 'own') && <RefundForm order={order} />}
+          {roleCan(role, 'own') && <RestoreOrder order={order} />}
           <Lines order={order} />
           <Delivery order={order} />
+          <OrderPassport orderId={order.id} canReveal={roleCan(role, 'own')} />
           <Money order={order} />
         </div>
         <div className="admin-order__column">

@@ -13,7 +13,7 @@ import { useFavoriteDrawerStore } from '../favorite-drawer-store.ts';
 import './favorites-list.css';
 
 type Props = {
-  /** How the chosen size reads («Черный · 42 EU»); the page knows the product's variants. */
+  /** How the chosen size reads («Черный · 42 EU»), from the variant the favourite carries. */
   renderSize?: (favorite: Favorite) => ReactNode;
 };
 
