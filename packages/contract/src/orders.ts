@@ -20,6 +20,20 @@ export const ORDER_STATUSES = [
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** The one Russian name of each status: the shopper's orders, the console, the CSV export. */
+export const ORDER_STATUS_RU: Readonly<Record<OrderStatus, string>> = {
+  awaiting_payment: 'Ожидает оплаты',
+  paid: 'Оплачен',
+  purchasing: 'Выкупаем товар',
+  to_warehouse: 'Едет на склад',
+  customs: 'На таможне',
+  delivering: 'Доставляется',
+  ready_for_pickup: 'Готов к выдаче',
+  completed: 'Получен',
+  canceled: 'Отменён',
+  refunded: 'Возврат оформлен',
+};
+
 /** Statuses that end an order's life: an order in any other status is "active". */
 export const INACTIVE_ORDER_STATUSES = ['completed', 'canceled'] as const satisfies readonly OrderStatus[];
 export const ACTIVE_ORDER_STATUSES = ORDER_STATUSES.filter(

@@ -245,7 +245,7 @@ describe('refunds, audit, export', () => {
     const refunded = await admin('GET', '/orders?status=refunded', ownerAuth);
     const ids = refunded.json<{ result: { orders: { id: number }[] } }>().result.orders.map((o) => o.id);
     expect(lines.slice(1).map((l) => Number(l.split(';')[0]))).toEqual(ids);
-    expect(lines[1]).toContain(';Возврат;2300;');
+    expect(lines[1]).toContain(';Возврат оформлен;2300;');
   });
 
   it('notes are written and shown on the card', async () => {

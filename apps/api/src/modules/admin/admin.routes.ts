@@ -53,8 +53,8 @@ import {
   exportAdminOrders,
   getAdminOrder,
   listAdminOrders,
-  ordersCsv,
 } from './orders-admin.repository.ts';
+import { ordersCsv } from './orders-csv.ts';
 
 const errors = {
   400: ApiErrorSchema,
