@@ -113,3 +113,14 @@ export async function login(app: FastifyInstance, user: TelegramUser = makeTeleg
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return `Bearer ${res.json<{ result: string }>().result}`;
 }
+
+/** A request as one signed-in shopper: `callAs(app)('POST', '/api/v1/cart', authorization, body)`. */
+export const callAs =
+  (app: FastifyInstance) =>
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    authorization: string,
+    payload?: object,
+  ) =>
+    app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });

@@ -1,6 +1,6 @@
 // Delivery addresses over HTTP: the default first, updates, deletion, phone numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, login, type TestApp } from '../../test/app.ts';
+import { buildTestApp, callAs, login, type TestApp } from '../../test/app.ts';
 import { ADDRESS } from '../../test/fixtures.ts';
 
 let t: TestApp;
@@ -9,12 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  authorization: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(t.app)(...args);
 
 describe('delivery addresses', () => {
   it('creates, lists default first, moves the default, updates, deletes', async () => {

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { passports } from '../../db/schema/index.ts';
-import { buildTestApp, login, testEnv, type TestApp } from '../../test/app.ts';
+import { buildTestApp, callAs, login, type TestApp, testEnv } from '../../test/app.ts';
 import { testDatabaseUrl } from '../../test/database.ts';
 import { makeInn, PASSPORT } from '../../test/fixtures.ts';
 import { openForUser } from './passport-crypto.ts';
@@ -15,12 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  authorization: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
+const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(t.app)(...args);
 
 describe('passport data', () => {
   it('is saved encrypted, answered masked, and in full only with reveal=1', async () => {
