@@ -40,10 +40,17 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && npm start`,
     url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 120_000,
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // One demo shopper drives the whole run: the abuse limits stay on, sized for that.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_WRITES_PER_MIN: '3000',
+      RATE_LIMIT_SEARCH_PER_MIN: '3000',
+    },
   },
 });

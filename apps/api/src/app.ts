@@ -2,8 +2,10 @@
 // No listening here (server.ts does that), so tests drive it through app.inject.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import backgroundJobs, { type BackgroundJobsOptions } from './background-jobs.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { SafeFetchOptions } from './lib/safe-fetch.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
@@ -13,22 +15,37 @@ import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import type { PaymentProvider } from './modules/payment/payment-provider.ts';
 import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
-import { createFacetsCache, type FacetsCache } from './modules/catalog/facets-cache.ts';
+import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
+import { decoratePhotoSearch } from './modules/find-photo/find-photo.plugin.ts';
+import { findPhotoRoutes } from './modules/find-photo/find-photo.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { findAdminRoutes } from './modules/find/find.admin.routes.ts';
+import { findRoutes } from './modules/find/find.routes.ts';
+import { setupFind } from './modules/find/find.setup.ts';
 import botPlugin, { type BotPluginOptions } from './modules/bot/bot.plugin.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { DEMO_SHOPPER } from './modules/dev/dev.routes.ts';
 import { syncEnvOwners } from './modules/staff/staff.repository.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { clientErrorHandler, errorBody, frameworkErrors } from './plugins/errors.ts';
-import { rateLimits } from './plugins/rate-limit.ts';
+import inputGuards from './plugins/input-guards.ts';
+import { applyLimit, rateLimits } from './plugins/rate-limit.ts';
+import requestContext, { requestIdFrom } from './plugins/request-context.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { openApi } from './plugins/swagger.ts';
 import { staticWeb } from './modules/web/static-web.ts';
+import { bloggerAdminRoutes } from './modules/blogger/blogger.admin.routes.ts';
+import { bloggerRoutes } from './modules/blogger/blogger.routes.ts';
+import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
+import { programmesRoutes } from './modules/programmes/programmes.routes.ts';
+import { setProgrammeSettings } from './modules/programmes/settings.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,8 +54,10 @@ declare module 'fastify' {
     env: Env;
     /** The one payment provider of this instance (routes and background jobs share it). */
     paymentProvider: PaymentProvider;
-    /** Facets answers of this instance; catalogue writes clear it (modules/catalog/facets-cache.ts). */
-    facetsCache: FacetsCache;
+    /** Public catalogue answers of this instance; every catalogue write calls `invalidate()` (modules/catalog/catalog-cache.ts). */
+    catalogCache: CatalogCache;
+    /** The old name of `catalogCache` (its `clear()` is `invalidate()`), kept for existing callers. */
+    facetsCache: CatalogCache;
   }
 }
 
@@ -49,12 +68,25 @@ export type BuildOptions = {
   logger?: boolean | Record<string, unknown>;
   /** Requests per minute per address on the sign-in route. */
   authRateLimitPerMin?: number;
+  /** Tests only: shorter than the production request timeouts. */
+  timeouts?: { requestMs: number; checkEveryMs: number };
+  /** Tests only: let the image resizer's fetch reach a local server (lib/safe-fetch.ts options). */
+  imageFetch?: Partial<SafeFetchOptions>;
   /** Outbox worker tuning (tests make it quick). */
   bot?: BotPluginOptions;
+  /** The background jobs of background-jobs.ts (intervals), or false: not started (most tests). */
+  jobs?: BackgroundJobsOptions | false;
 };
 
 /** Request bodies of this API are small; anything larger is refused with 413. */
 const BODY_LIMIT = 256 * 1024;
+/**
+ * A request (headers and body) must arrive within 30 s, and an idle connection is closed after
+ * 75 s: a body sent one byte every 5 s is cut off with 408 (docs/product.md §16). Node checks
+ * the running requests every `checkEveryMs`.
+ */
+const TIMEOUTS = { requestMs: 30_000, checkEveryMs: 2_000 };
+const CONNECTION_IDLE_MS = 75_000;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -69,6 +101,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: BODY_LIMIT,
+    // One id per request in every log line, kept through the outbox (plugins/request-context.ts).
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    requestTimeout: (options.timeouts ?? TIMEOUTS).requestMs,
+    connectionTimeout: CONNECTION_IDLE_MS,
+    // Node checks the headers timeout first; it must not be longer than the whole request's.
+    http: {
+      connectionsCheckingInterval: (options.timeouts ?? TIMEOUTS).checkEveryMs,
+      headersTimeout: (options.timeouts ?? TIMEOUTS).requestMs,
+    },
     frameworkErrors,
     clientErrorHandler,
     // Only the listed proxies may set the client address through X-Forwarded-For.
@@ -80,30 +122,48 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('env', env);
-  app.decorate('facetsCache', createFacetsCache());
+  const catalogCache = createCatalogCache({ redisUrl: env.redisUrl, log: app.log });
+  app.decorate('catalogCache', catalogCache);
+  app.decorate('facetsCache', catalogCache);
+  app.addHook('onClose', () => catalogCache.close());
+  setProgrammeSettings(env.programmes);
+  decoratePhotoSearch(app);
 
+  await app.register(requestContext);
   // Third-party plugins first: swagger must see every route added after it, and the rate limit
   // must exist before a route asks for it.
+  await securityHeaders(app, { isProduction: env.isProduction, imgOrigins: env.cspImgOrigins });
   await openApi(app);
-  await rateLimits(app, { redisUrl: env.redisUrl });
+  await rateLimits(app, { redisUrl: env.redisUrl, settings: env.rateLimits });
 
   // The error shape and bearer identity, which the routes rely on.
   await app.register(errorsPlugin);
+  await app.register(inputGuards);
   await app.register(authPlugin, { jwtSecret: env.jwtSecret });
   await app.register(botPlugin, options.bot ?? {});
   // Owners from ADMIN_TELEGRAM_IDS; with the dev login the demo shopper owns the demo shop.
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
   app.decorate('paymentProvider', paymentProvider);
+  if (options.jobs !== false) await app.register(backgroundJobs, options.jobs ?? {});
+  const find = await setupFind(app);
 
   await app.register(healthRoutes);
-  await app.register(imagesRoutes, { dataDir: env.dataDir, imageHosts: env.imageHosts });
+  await app.register(metricsPlugin, {
+    token: env.metricsToken,
+    pool: { max: database.poolMax, applicationName: database.applicationName },
+  });
+  await app.register(imagesRoutes, {
+    dataDir: env.dataDir,
+    imageHosts: env.imageHosts,
+    ...(options.imageFetch ? { fetchOverrides: options.imageFetch } : {}),
+  });
   await app.register(
     async (v1) => {
       await v1.register(authRoutes, {
         botToken: env.botToken,
         maxAgeS: env.authMaxAgeS,
-        rateLimitPerMin: options.authRateLimitPerMin ?? 60,
+        rateLimitPerMin: !env.rateLimits.enabled ? 0 : (options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
       });
       const provider = paymentProvider;
       // The shopper's own data: every route in this scope needs a valid bearer token, and says so
@@ -112,6 +172,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         shopper.addHook('onRequest', shopper.authenticate);
         shopper.addHook('onRoute', (route) => {
           route.schema = { ...route.schema, security: [{ bearer: [] }] };
+          // Every write of a shopper counts against the per-shopper write limit.
+          const methods = [route.method].flat();
+          if (!methods.every((m) => m === 'GET' || m === 'HEAD')) applyLimit(route, route.config?.limit ?? 'write', shopper);
         });
         await shopper.register(profileRoutes);
         await shopper.register(ordersRoutes);
@@ -120,9 +183,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await shopper.register(deliveryRoutes);
         await shopper.register(passportRoutes);
         await shopper.register(paymentRoutes, { provider });
+        await shopper.register(referralRoutes);
+        await shopper.register(bonusRoutes);
+        await shopper.register(programmesRoutes);
+        await shopper.register(bloggerRoutes);
+        await shopper.register(findRoutes, { service: find.service });
+        await shopper.register(findPhotoRoutes);
       });
       await v1.register(paymentPublicRoutes, { provider });
       await v1.register(adminRoutes, { prefix: '/admin', provider });
+      await v1.register(bloggerAdminRoutes, { prefix: '/admin' });
+      await v1.register(findAdminRoutes, { prefix: '/admin' });
       await v1.register(botRoutes, { shopBot: app.shopBot });
       await v1.register(catalogV1Routes);
       if (env.devLogin)

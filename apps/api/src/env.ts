@@ -62,6 +62,59 @@ const EnvSchema = z.object({
   ALLOW_SANDBOX_PAYMENTS: flag.optional(),
   /** Proxies whose X-Forwarded-For is believed: a comma list of addresses/CIDRs, or `false`. */
   TRUST_PROXY: z.string().optional(),
+  // The programmes' numbers (docs/product.md §13), with DESIGN §8's defaults.
+  REFERRAL_REWARD_RUB: z.coerce.number().int().min(0).max(100_000).default(1000),
+  REFERRAL_WELCOME_RUB: z.coerce.number().int().min(0).max(100_000).default(500),
+  REFERRAL_MIN_ORDER_RUB: z.coerce.number().int().min(0).max(10_000_000).default(3000),
+  REFERRAL_BIND_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(48),
+  REFERRAL_MAX_REWARDS_PER_MONTH: z.coerce.number().int().min(0).max(100_000).default(20),
+  BONUS_SPEND_CAP_PERCENT: z.coerce.number().int().min(0).max(99).default(30),
+  BONUS_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  WELCOME_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  BONUS_RETURN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  BLOGGER_COMMISSION_PERCENT: z.coerce.number().int().min(1).max(20).default(5),
+  BLOGGER_BUYER_DISCOUNT_PERCENT: z.coerce.number().int().min(0).max(50).default(5),
+  BLOGGER_BUYER_DISCOUNT_CAP_RUB: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  BLOGGER_BINDING_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  BLOGGER_MIN_PAYOUT_RUB: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** The shop's legal name and INN for the ad caption («Реклама. {name}, ИНН {inn}. erid: …»). */
+  SHOP_LEGAL_NAME: z.string().min(1).default('ИП Магазин'),
+  SHOP_INN: z
+    .string()
+    .regex(/^\d{10}(\d{2})?$/, '10 or 12 digits')
+    .default('000000000000'),
+  /** Bearer token of `GET /metrics` (Prometheus); unset: the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Poizon data for find (docs/product.md §14): none, the shipped fixture (default outside production), or http. */
+  POIZON_PROVIDER: z.enum(['none', 'fixture', 'http']).optional(),
+  POIZON_API_URL: z.string().url().optional(),
+  POIZON_API_KEY: z.string().min(1).optional(),
+  /** Least time between two calls to the Poizon data API (its limit is about 0.5 requests/s). */
+  POIZON_API_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Origins (comma list) the app's pictures may come from besides its own /img: the shop CDN. */
+  CSP_IMG_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').every((s) => !s.trim() || /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s.trim())), 'a comma list of https origins'),
+  /** `off` turns every rate limit off (benchmarks only; refused in production). */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Per signed-in shopper, per minute: every authenticated write (cart, favourites, addresses, orders…). */
+  RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(1).default(120),
+  /** Per shopper (or per address when signed out), per minute: catalogue search and suggestions. */
+  RATE_LIMIT_SEARCH_PER_MIN: z.coerce.number().int().min(1).default(120),
+  /** Per shopper, per minute: search by photo (`/find/photo`). */
+  RATE_LIMIT_PHOTO_PER_MIN: z.coerce.number().int().min(1).default(10),
+  /** Per shopper, per minute: resolving a Poizon link (`/find/poizon/resolve`). */
+  RATE_LIMIT_RESOLVE_PER_MIN: z.coerce.number().int().min(1).default(30),
+  /** Per client address, per minute, where no user is known: sign-in (generous: carrier NAT). */
+  RATE_LIMIT_SIGNIN_PER_MIN: z.coerce.number().int().min(1).default(600),
+  /** Per client address, per minute: resized pictures not yet in the cache (`/img/...`). */
+  RATE_LIMIT_IMAGES_PER_MIN: z.coerce.number().int().min(1).default(3000),
 });
 
 export type Env = {
@@ -95,6 +148,72 @@ export type Env = {
   botCanSend: boolean;
   /** Addresses/CIDRs of the reverse proxies in front of the API; false: clients connect directly. */
   trustProxy: false | string[];
+  /** `GET /metrics` answers only with `Authorization: Bearer <this>`; undefined: 404. */
+  metricsToken: string | undefined;
+  /** The programmes' numbers (docs/product.md §13). */
+  programmes: ProgrammeSettings;
+  /** Where find's Poizon items come from (modules/find/poizon-provider.ts); absent means none. */
+  poizon?: PoizonEnv;
+  /** Extra img-src origins of the Content-Security-Policy (the shop CDN). */
+  cspImgOrigins: string[];
+  /** Abuse limits (docs/product.md §16); `enabled: false` only outside production. */
+  rateLimits: RateLimitSettings;
+};
+
+export type RateLimitSettings = {
+  enabled: boolean;
+  writesPerMin: number;
+  searchPerMin: number;
+  photoPerMin: number;
+  resolvePerMin: number;
+  signInPerMin: number;
+  imagesPerMin: number;
+};
+
+export type PoizonEnv = {
+  provider: 'none' | 'fixture' | 'http';
+  apiUrl?: string | undefined;
+  apiKey?: string | undefined;
+  minIntervalMs: number;
+};
+
+export type ProgrammeSettings = {
+  referralReward: number;
+  referralWelcome: number;
+  referralMinOrder: number;
+  referralBindWindowHours: number;
+  referralMaxRewardsPerMonth: number;
+  bonusSpendCapPercent: number;
+  bonusTtlDays: number;
+  welcomeTtlDays: number;
+  bonusReturnTtlDays: number;
+  bloggerCommissionPercent: number;
+  bloggerBuyerDiscountPercent: number;
+  bloggerBuyerDiscountCap: number;
+  bloggerBindingDays: number;
+  bloggerMinPayout: number;
+  shopLegalName: string;
+  shopInn: string;
+};
+
+/** DESIGN §8's defaults (tests and tools that build an Env by hand). */
+export const DEFAULT_PROGRAMME_SETTINGS: ProgrammeSettings = {
+  referralReward: 1000,
+  referralWelcome: 500,
+  referralMinOrder: 3000,
+  referralBindWindowHours: 48,
+  referralMaxRewardsPerMonth: 20,
+  bonusSpendCapPercent: 30,
+  bonusTtlDays: 365,
+  welcomeTtlDays: 30,
+  bonusReturnTtlDays: 90,
+  bloggerCommissionPercent: 5,
+  bloggerBuyerDiscountPercent: 5,
+  bloggerBuyerDiscountCap: 1000,
+  bloggerBindingDays: 180,
+  bloggerMinPayout: 1000,
+  shopLegalName: 'ИП Магазин',
+  shopInn: '000000000000',
 };
 
 export class EnvError extends Error {}
@@ -202,11 +321,17 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
         'Missing environment variable TRUST_PROXY (required when NODE_ENV=production: the proxy addresses/CIDRs, or "false" without a proxy)',
       );
     }
+    if (e.RATE_LIMITS === 'off') {
+      throw new EnvError('RATE_LIMITS=off is for benchmarks only and is refused when NODE_ENV=production');
+    }
     if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
       throw new EnvError(
         'PAYMENT_PROVIDER=sandbox in production marks orders paid without money: set PAYMENT_PROVIDER=yookassa, or ALLOW_SANDBOX_PAYMENTS=1 if that is really meant',
       );
     }
+  }
+  if (e.POIZON_PROVIDER === 'http' && !e.POIZON_API_URL) {
+    throw new EnvError('Missing environment variable POIZON_API_URL (required when POIZON_PROVIDER=http)');
   }
   const trustProxy = e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY);
   return {
@@ -250,5 +375,42 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     botWebhookSecret: e.BOT_WEBHOOK_SECRET,
     botCanSend: e.BOT_TOKEN !== undefined,
     trustProxy,
+    programmes: {
+      referralReward: e.REFERRAL_REWARD_RUB,
+      referralWelcome: e.REFERRAL_WELCOME_RUB,
+      referralMinOrder: e.REFERRAL_MIN_ORDER_RUB,
+      referralBindWindowHours: e.REFERRAL_BIND_WINDOW_HOURS,
+      referralMaxRewardsPerMonth: e.REFERRAL_MAX_REWARDS_PER_MONTH,
+      bonusSpendCapPercent: e.BONUS_SPEND_CAP_PERCENT,
+      bonusTtlDays: e.BONUS_TTL_DAYS,
+      welcomeTtlDays: e.WELCOME_TTL_DAYS,
+      bonusReturnTtlDays: e.BONUS_RETURN_TTL_DAYS,
+      bloggerCommissionPercent: e.BLOGGER_COMMISSION_PERCENT,
+      bloggerBuyerDiscountPercent: e.BLOGGER_BUYER_DISCOUNT_PERCENT,
+      bloggerBuyerDiscountCap: e.BLOGGER_BUYER_DISCOUNT_CAP_RUB,
+      bloggerBindingDays: e.BLOGGER_BINDING_DAYS,
+      bloggerMinPayout: e.BLOGGER_MIN_PAYOUT_RUB,
+      shopLegalName: e.SHOP_LEGAL_NAME,
+      shopInn: e.SHOP_INN,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    poizon: {
+      provider: e.POIZON_PROVIDER ?? (isProduction ? 'none' : 'fixture'),
+      apiUrl: e.POIZON_API_URL,
+      apiKey: e.POIZON_API_KEY,
+      minIntervalMs: e.POIZON_API_MIN_INTERVAL_MS,
+    },
+    cspImgOrigins: e.CSP_IMG_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    rateLimits: {
+      enabled: e.RATE_LIMITS === 'on',
+      writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,
+      searchPerMin: e.RATE_LIMIT_SEARCH_PER_MIN,
+      photoPerMin: e.RATE_LIMIT_PHOTO_PER_MIN,
+      resolvePerMin: e.RATE_LIMIT_RESOLVE_PER_MIN,
+      signInPerMin: e.RATE_LIMIT_SIGNIN_PER_MIN,
+      imagesPerMin: e.RATE_LIMIT_IMAGES_PER_MIN,
+    },
   };
 }

@@ -2,9 +2,7 @@
 import { buildApp } from './app.ts';
 import { openDatabaseFromEnv } from './db/client.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
 import { seedDemoCatalog } from './modules/catalog/seed.ts';
-import { startPendingRefundSweeper } from './modules/refunds/pending-refunds.ts';
 
 async function main() {
   const startedAt = performance.now();
@@ -12,11 +10,9 @@ async function main() {
   const database = await openDatabaseFromEnv(env);
   await database.migrate();
 
+  // The background jobs (unpaid-order lapse, refunds, outbox, imports, bonus expiry, quote expiry)
+  // start with the app (background-jobs.ts).
   const app = await buildApp({ env, database });
-  // Cancels orders unpaid for ORDER_TTL_MIN minutes and releases their stock (unref'd timer).
-  const stopSweeper = startUnpaidOrderSweeper(app.db, env.orderTtlMin, app.log);
-  // Refunds whose provider call ended without an answer are asked again with the same key.
-  const stopRefundSweeper = startPendingRefundSweeper(app.db, app.paymentProvider, app.log);
   if (env.seedDemo) {
     const seeded = await seedDemoCatalog(database.db);
     if (seeded) app.log.info(seeded, 'demo catalogue seeded');
@@ -30,8 +26,6 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      stopSweeper();
-      stopRefundSweeper();
       await app.close();
       await database.close();
       process.exit(0);

@@ -201,8 +201,19 @@ export const SearchSuggestQuerySchema = z.object({
   prefix: z.string().trim().min(1, 'prefix: пустой запрос').max(100, 'prefix: не длиннее 100 символов'),
   size: z.coerce.number().int().min(1).max(50).default(20),
 });
+/**
+ * A suggestion is a search text, or (`kind: "user"`) an approved blogger found by name or promo
+ * code: choosing it opens `user?id=<user_id>` (docs/product.md §13).
+ */
+export const SearchSuggestionSchema = z.object({
+  text: z.string(),
+  kind: z.enum(['query', 'user']).optional(),
+  user_id: z.number().int().optional(),
+  avatar: z.string().nullable().optional(),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 export const SearchSuggestResponseSchema = resultOf(
-  z.object({ suggestions: z.array(z.object({ text: z.string() })) }),
+  z.object({ suggestions: z.array(SearchSuggestionSchema) }),
 );
 
 /** `GET /img/{w|h}{px}/{source}`: accepted edge sizes in pixels. */

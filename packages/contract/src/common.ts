@@ -18,6 +18,20 @@ export const ErrorCodeSchema = z.enum([
   'invalid_transition',
   'bad_gateway',
   'service_unavailable',
+  // Programmes (docs/product.md §13).
+  'bonus_over_cap',
+  'bonus_over_balance',
+  'promo_not_found',
+  'promo_not_applicable',
+  'promo_taken',
+  'referral_not_allowed',
+  'invite_locked',
+  'application_exists',
+  'payout_below_minimum',
+  'payout_active_exists',
+  'insufficient_funds',
+  // Too many unpaid orders (or reserved units) held by one shopper (docs/product.md §16).
+  'too_many_unpaid',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

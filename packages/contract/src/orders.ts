@@ -101,6 +101,17 @@ export const CreateOrderBodySchema = z.object({
       'Каждый вариант товара указывается один раз',
     ),
   delivery_id: BodyIdSchema,
+  /** Bonuses to pay with (docs/product.md §13): at most the cap % of the goods and the balance, else 409. */
+  bonus_amount: z.number().int().min(0).max(2_147_483_647).optional(),
+  /** A blogger's promo code (4–16 latin capitals and digits, any case). */
+  promo_code: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{4,16}$/, 'Промокод — 4–16 латинских букв и цифр'))
+    .optional(),
+  /** The amount the shopper confirmed; a different server amount is 409 `price_changed`. */
+  expected_to_pay: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBodySchema>;
 
@@ -130,7 +141,14 @@ export const OrderDeliverySchema = DeliveryAddressSchema.omit({ is_default: true
 export const OrderSchema = z.object({
   id: z.number().int(),
   status: OrderStatusSchema,
+  /** Goods at order prices. */
   total: z.number().int(),
+  /** Promo discount (docs/product.md §13). */
+  discount: z.number().int(),
+  /** Bonuses paying for this order (held until paid, released if it lapses). */
+  bonus_used: z.number().int(),
+  /** `total − discount − bonus_used`: the amount of the payment. */
+  to_pay: z.number().int(),
   items: z.array(OrderItemSchema),
   delivery: OrderDeliverySchema,
   created_at: z.string(),

@@ -11,6 +11,8 @@ export const ProfileSchema = z.object({
   photo_url: z.string().nullable(),
   is_premium: z.boolean(),
   created_at: z.string(),
+  /** The shopper's invite code: product links they share carry it (`productId_…__ref_…`, docs/product.md §13). */
+  referral_code: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

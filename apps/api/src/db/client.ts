@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -19,6 +21,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Most connections this handle opens (1 for PGlite). */
+  poolMax: number;
+  /** `application_name` of this handle's PostgreSQL connections (pool usage in /metrics). */
+  applicationName?: string;
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -32,22 +38,95 @@ export type OpenDatabaseOptions =
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const client = postgres(options.url, { max: options.maxConnections ?? 10, onnotice: () => {} });
+    const poolMax = options.maxConnections ?? 10;
+    const applicationName = `shop-api:${hostname().slice(0, 30)}:${process.pid}`;
+    const client = postgres(options.url, {
+      max: poolMax,
+      onnotice: () => {},
+      connection: { application_name: applicationName },
+    });
     const db = drizzlePostgres(client, { schema });
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      poolMax,
+      applicationName,
       migrate: () => migratePostgres(db, { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
     };
   }
-  const client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm } });
+  // One process at a time on an embedded database directory (a second one would corrupt it).
+  const unlock = options.dir ? lockEmbeddedDir(options.dir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    poolMax: 1,
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+export class DatabaseInUseError extends Error {}
+
+/** Locks this process holds (to tell a second open here from a stale lock of a previous pid). */
+const heldHere = new Set<string>();
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Takes `<dir>.lock` (the holder's pid) for this process; a lock left by a dead process is taken
+ * over. Returns the release function.
+ */
+export function lockEmbeddedDir(dir: string): () => void {
+  const lock = `${path.resolve(dir)}.lock`;
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      heldHere.add(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      const holder = Number(readFileSync(lock, 'utf8'));
+      // Our own pid in a lock we did not take is a previous life of this process (a container
+      // restarted as pid 1 again): stale.
+      const ours = holder === process.pid && !heldHere.has(lock);
+      if (Number.isInteger(holder) && holder > 0 && !ours && alive(holder)) {
+        throw new DatabaseInUseError(
+          `The embedded database ${dir} is in use by process ${holder} (stop the server first; if none runs, delete ${lock})`,
+        );
+      }
+      rmSync(lock, { force: true });
+    }
+  }
+  return () => {
+    heldHere.delete(lock);
+    try {
+      if (readFileSync(lock, 'utf8') === String(process.pid)) rmSync(lock, { force: true });
+    } catch {
+      // already gone
+    }
   };
 }
 

@@ -40,6 +40,43 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'too_many_requests',
 };
 
+/**
+ * What an unexpected error may put in the log: its kind, the SQL text without the values, the
+ * database's code and constraint, the stack frames. Never the query's parameters (a failed
+ * address write logged the name, phone and address) nor a row's contents (docs/product.md §16).
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const e = error as Error & { query?: unknown; code?: unknown };
+  const cause = e.cause as (Error & { code?: unknown; constraint?: unknown; table?: unknown }) | undefined;
+  const frames = (stack: string | undefined) =>
+    (stack ?? '')
+      .split('\n')
+      .filter((l) => l.trimStart().startsWith('at '))
+      .slice(0, 12)
+      .join('\n');
+  // A database message may quote the offending value (`invalid input syntax for type …: "…"`).
+  const unquote = (m: string) => m.replace(/"[^"]*"/g, '"…"');
+  return {
+    type: e.name,
+    message: typeof e.query === 'string' ? 'Failed query' : unquote(e.message.split('\nparams:')[0] ?? ''),
+    ...(typeof e.query === 'string' ? { query: e.query } : {}),
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(cause instanceof Error
+      ? {
+          cause: {
+            type: cause.name,
+            message: unquote(cause.message),
+            ...(cause.code !== undefined ? { code: cause.code } : {}),
+            ...(cause.constraint !== undefined ? { constraint: cause.constraint } : {}),
+            ...(cause.table !== undefined ? { table: cause.table } : {}),
+          },
+        }
+      : {}),
+    stack: frames(e.stack),
+  };
+}
+
 export function errorBody(code: ErrorCode, message: string, field?: string): ApiError {
   return { error: field ? { code, message, field } : { code, message } };
 }
@@ -101,7 +138,7 @@ export default fp(
           .code(status)
           .send(errorBody(CODE_BY_STATUS[status] ?? 'bad_request', error.message || 'Некорректный запрос'));
       }
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: loggableError(error) }, 'unhandled error');
       return reply.code(500).send(errorBody('internal', 'Внутренняя ошибка сервера'));
     });
   },

@@ -13,5 +13,17 @@ export async function openApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The UI's own inline scripts by hash (staticCSP); never framed; plain http outside production.
+  const isProduction = app.env.isProduction;
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => {
+      // Swagger UI sets inline styles from its script; nothing else inline is allowed.
+      const framed = header
+        .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+      return isProduction ? framed : framed.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
 }

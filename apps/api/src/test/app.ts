@@ -4,7 +4,7 @@ import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Env } from '../env.ts';
+import { DEFAULT_PROGRAMME_SETTINGS, type Env } from '../env.ts';
 import type { TelegramUser } from '../modules/auth/init-data.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -39,6 +39,20 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     botWebhookSecret: undefined,
     botCanSend: false,
     trustProxy: false,
+    programmes: DEFAULT_PROGRAMME_SETTINGS,
+    metricsToken: undefined,
+    cspImgOrigins: [],
+    // The production defaults: suites that prove a limit rely on them; suites that hammer one
+    // shopper on purpose (concurrency, hostile input) switch them off.
+    rateLimits: {
+      enabled: true,
+      writesPerMin: 120,
+      searchPerMin: 120,
+      photoPerMin: 10,
+      resolvePerMin: 30,
+      signInPerMin: 600,
+      imagesPerMin: 3000,
+    },
     ...overrides,
   };
 }
@@ -50,8 +64,19 @@ export async function buildTestApp(
   {
     authRateLimitPerMin = 100_000,
     bot,
+    jobs = false,
     database: shared,
-  }: { authRateLimitPerMin?: number; bot?: BuildOptions['bot']; database?: DatabaseHandle } = {},
+    imageFetch,
+    timeouts,
+  }: {
+    timeouts?: BuildOptions['timeouts'];
+    authRateLimitPerMin?: number;
+    bot?: BuildOptions['bot'];
+    /** Background jobs (background-jobs.ts): off unless a test asks for them. */
+    jobs?: BuildOptions['jobs'];
+    database?: DatabaseHandle;
+    imageFetch?: BuildOptions['imageFetch'];
+  } = {},
 ): Promise<TestApp> {
   // A second app on a `shared` database is a second API instance; the caller closes the database.
   const database = shared ?? (await createTestDatabase());
@@ -60,7 +85,10 @@ export async function buildTestApp(
     database,
     logger: false,
     authRateLimitPerMin,
+    jobs,
     ...(bot ? { bot } : {}),
+    ...(imageFetch ? { imageFetch } : {}),
+    ...(timeouts ? { timeouts } : {}),
   });
   await app.ready();
   return {

@@ -8,7 +8,8 @@ export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/** `url` is set on PostgreSQL: a second instance opens its own pool on the same database with it. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     const handle = await openDatabase({});
@@ -31,6 +32,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

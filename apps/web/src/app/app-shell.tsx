@@ -1,8 +1,9 @@
 // What every page shares once the session is ready: the back button, navigation history, start
 // parameters, the search overlay, toasts, the product drawer and the debug console.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
+import { toasterWanted } from '../components/ui/notify.ts';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { SearchOverlay } from '../features/search/components/search-overlay.tsx';
@@ -15,15 +16,25 @@ import { ProductDrawerHost } from './product-drawer-host.tsx';
 import { StartParamsHandler } from './start-params-handler.tsx';
 
 // Toasts (sonner) and the debug console load after the first screen: neither is needed to draw it.
+// The toast area mounts when the first toast is asked for (docs/decisions/026).
 const Toaster = lazy(() => import('../components/ui/toaster.tsx'));
 const DebugConsole = lazy(() => import('../features/debug-console/components/debug-console.tsx'));
+// The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen is up.
+const UnseenRewardHost = lazy(() => import('../features/programmes/components/unseen-reward-host.tsx'));
+const REWARD_CHECK_AFTER_MS = 1500;
 
 const debugConsole = isDebugConsoleEnabled();
 
 export function AppShell() {
+  const toasts = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
   useEffect(() => {
     void useSearchHistoryStore.getState().load();
     void useOnboardingStore.getState().load();
+  }, []);
+  const [rewardCheck, setRewardCheck] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setRewardCheck(true), REWARD_CHECK_AFTER_MS);
+    return () => clearTimeout(timer);
   }, []);
 
   return (
@@ -38,8 +49,9 @@ export function AppShell() {
       <FilterScope />
       <ConfirmDialogHost />
       <Suspense fallback={null}>
-        <Toaster />
+        {toasts && <Toaster />}
         {debugConsole && <DebugConsole />}
+        {rewardCheck && <UnseenRewardHost />}
       </Suspense>
     </>
   );

@@ -18,9 +18,14 @@ export function ProductDrawerHost() {
   // Keep the last product mounted while the sheet animates closed.
   const [shown, setShown] = useState<number | null>(id);
   useEffect(() => {
+    const preload = () => {
+      // perf:first-screen-js counts what loads before this mark as the first screen.
+      performance.mark('shop:preload');
+      void loadDrawer();
+    };
     const timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(() => void loadDrawer());
-      else void loadDrawer();
+      if ('requestIdleCallback' in window) window.requestIdleCallback(preload);
+      else preload();
     }, PRELOAD_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);

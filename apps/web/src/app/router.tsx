@@ -1,5 +1,4 @@
-// Every route of docs/product.md §2, each page loaded lazily: `page()` for the built ones,
-// `placeholder()` for those not built yet (they show their title).
+// Every route of docs/product.md §2, each page loaded lazily through `page()`.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
@@ -16,22 +15,19 @@ const page = (path: string, title: string, lazy: RouteObject['lazy'], extra: Ext
   lazy,
 });
 
-const placeholder = (path: string, title: string, extra: Extra = {}): RouteObject =>
-  page(path, title, () => import('./routes/placeholder.tsx'), extra);
-
 const withNavigation: RouteObject[] = [
   {
     index: true,
     handle: { title: 'Главная' } satisfies RouteHandle,
     lazy: () => import('./routes/home.tsx'),
   },
-  placeholder('user', 'Пользователь'),
+  page('user', 'Пользователь', () => import('./routes/programmes/user.tsx')),
   page('favorites', 'Избранное', () => import('./routes/favorites.tsx')),
   page('catalog', 'Каталог', () => import('./routes/catalog.tsx')),
   page('catalog/:id', 'Каталог', () => import('./routes/catalog-category.tsx')),
   page('profile', 'Профиль', () => import('./routes/profile.tsx')),
   page('basket', 'Корзина', () => import('./routes/basket.tsx')),
-  placeholder('referral', 'Пригласить друзей'),
+  page('referral', 'Пригласить друзей', () => import('./routes/programmes/referral.tsx')),
   page('search', 'Поиск', () => import('./routes/search.tsx')),
 ];
 
@@ -44,16 +40,22 @@ const withoutNavigation: RouteObject[] = [
   page('profile/passport_data', 'Паспортные данные', () => import('./routes/profile-passport.tsx')),
   page('profile/delivery/set', 'Новый адрес', () => import('./routes/profile-delivery-set.tsx')),
   page('profile/delivery/set/:id', 'Адрес доставки', () => import('./routes/profile-delivery-set.tsx')),
-  placeholder('blogger/initial', 'Стать блогером', { compactBottom: true }),
-  placeholder('blogger/moder', 'Модерация'),
-  placeholder('blogger', 'Кабинет блогера'),
-  placeholder('bonus', 'Бонусы'),
-  placeholder('blogger/conclusion', 'Вывод средств'),
-  placeholder('blogger/conclusion/payment', 'Реквизиты для вывода'),
-  placeholder('referral/history', 'История приглашений'),
-  placeholder('find/poizon', 'Найти на Poizon'),
-  placeholder('find/photo', 'Поиск по фото'),
-  placeholder('find/poizon/search', 'Поиск на Poizon'),
+  page('blogger/initial', 'Стать блогером', () => import('./routes/programmes/blogger-initial.tsx'), {
+    compactBottom: true,
+  }),
+  page('blogger/moder', 'Модерация', () => import('./routes/programmes/blogger-moder.tsx')),
+  page('blogger', 'Кабинет блогера', () => import('./routes/programmes/blogger.tsx')),
+  page('bonus', 'Бонусы', () => import('./routes/programmes/bonus.tsx')),
+  page('blogger/conclusion', 'Вывод средств', () => import('./routes/programmes/blogger-conclusion.tsx')),
+  page(
+    'blogger/conclusion/payment',
+    'Реквизиты для вывода',
+    () => import('./routes/programmes/blogger-payment.tsx'),
+  ),
+  page('referral/history', 'История приглашений', () => import('./routes/programmes/referral-history.tsx')),
+  page('find/poizon', 'Найти на Poizon', () => import('./routes/find-poizon.tsx')),
+  page('find/photo', 'Поиск по фото', () => import('./routes/find-photo.tsx')),
+  page('find/poizon/search', 'Поиск на Poizon', () => import('./routes/find-poizon-search.tsx')),
 ];
 
 export const routes: RouteObject[] = [

@@ -7,6 +7,7 @@ import { profileQueryOptions } from '../features/session/api/get-profile.ts';
 import { signIn } from '../features/session/api/sign-in.ts';
 import { useSessionStore } from '../features/session/session-store.ts';
 import { activeOrdersQueryOptions } from '../features/orders/api/get-active-orders.ts';
+import { setSharerRef } from '../lib/sharer-ref.ts';
 import { STORAGE_KEYS, writeString } from '../lib/storage.ts';
 import { signalReady } from '../telegram/init.ts';
 import { readInitData } from '../telegram/launch.ts';
@@ -27,5 +28,6 @@ export async function startSession(queryClient: QueryClient): Promise<void> {
   writeString(STORAGE_KEYS.accessToken, token);
   const profile = await queryClient.fetchQuery(profileQueryOptions());
   useSessionStore.getState().setUser(profile);
+  setSharerRef(profile.referral_code);
   void queryClient.prefetchQuery(activeOrdersQueryOptions(0));
 }

@@ -33,6 +33,11 @@ export function StartParamsHandler() {
       });
       return;
     }
+    if (action.type === 'blogger') {
+      if (!claimOnce(param, 'session')) return;
+      void navigate(paths.userByPromo(action.promo), { replace: true });
+      return;
+    }
     if (!claimOnce(param)) return;
     askOlderInstancesToClose();
     void navigate(paths.paymentAwait(action.guid), { replace: true });

@@ -1,20 +1,24 @@
 // Telegram start parameters (docs/product.md §2): `productId_{n}` opens the product drawer;
 // `payment_success__{guid}` / `payment_fail__{guid}` go to payment-await once per value and ask
-// older open instances of the app to close.
+// older open instances of the app to close; `b_{PROMO}` (a blogger's link, bound by the server at
+// sign-in) lands on that blogger's page.
 import { paths } from '../lib/paths.ts';
 import { parseStartParams } from '@shop/contract';
 import { readJson, writeJson } from '../lib/storage.ts';
 
 export type StartAction =
-  { type: 'product'; productId: number } | { type: 'payment'; guid: string; outcome: 'success' | 'fail' };
+  | { type: 'product'; productId: number }
+  | { type: 'payment'; guid: string; outcome: 'success' | 'fail' }
+  | { type: 'blogger'; promo: string };
 
 const HANDLED_KEY = 'shop/handled-start-params';
 const HANDLED_LIMIT = 20;
 
 export function parseStartParam(param: string | null | undefined): StartAction | null {
-  const { productId, payment } = parseStartParams(param);
+  const { productId, payment, blogger } = parseStartParams(param);
   if (productId !== undefined) return { type: 'product', productId };
   if (payment) return { type: 'payment', ...payment };
+  if (blogger) return { type: 'blogger', promo: blogger };
   return null;
 }
 

@@ -1,21 +1,22 @@
 // The web app's build-time settings (Vite `VITE_*` variables), read and checked in this one place.
 // VITE_API_PROXY is read by vite.config.ts only (the dev server's /api target), not by the app.
-import { z } from 'zod';
+// Read by hand, not with zod: this module is on the first screen (docs/decisions/026).
 
-const optional = z
-  .string()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const source = import.meta.env as Record<string, unknown>;
 
-const EnvSchema = z.object({
+/** A set, non-empty string setting, or the default. */
+const text = (key: string, fallback: string): string => {
+  const value = source[key];
+  return typeof value === 'string' && value ? value : fallback;
+};
+
+export const env = {
   /** Bot username and Mini App short name, for `t.me/<bot>/<app>` links. */
-  VITE_BOT_USERNAME: optional.transform((v) => v ?? 'poizon_shop_bot'),
-  VITE_APP_NAME: optional.transform((v) => v ?? 'shop'),
+  VITE_BOT_USERNAME: text('VITE_BOT_USERNAME', 'poizon_shop_bot'),
+  VITE_APP_NAME: text('VITE_APP_NAME', 'shop'),
   /** Pictures already on the shop's CDN (this origin prefix) are used unchanged. */
-  VITE_SHOP_CDN: optional.transform((v) => v ?? ''),
+  VITE_SHOP_CDN: text('VITE_SHOP_CDN', ''),
   /** Where the help articles live. */
-  VITE_HELP_BASE_URL: optional.transform((v) => v ?? 'https://telegra.ph'),
-  DEV: z.boolean().default(false),
-});
-
-export const env = EnvSchema.parse(import.meta.env);
+  VITE_HELP_BASE_URL: text('VITE_HELP_BASE_URL', 'https://telegra.ph'),
+  DEV: source.DEV === true,
+};

@@ -12,6 +12,7 @@ const profile = {
   photo_url: null,
   is_premium: false,
   created_at: '2026-01-01T00:00:00.000Z',
+  referral_code: 'K7M2QX9D',
 };
 
 function mockFetch(status: number, body: unknown) {

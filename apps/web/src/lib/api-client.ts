@@ -1,7 +1,9 @@
 // The one HTTP client of the app: JSON in and out, the bearer token from `access_token`, errors
 // turned into ApiRequestError with the server's (Russian) message.
-import { ApiErrorSchema, type ErrorCode } from '@shop/contract';
-import type { z } from 'zod';
+// Answers are parsed with their contract schema when the caller passes one; the reads the first
+// screen makes pass none and are typed only, so zod and the schemas stay off the first screen
+// (docs/decisions/026). The server checks its answers against the same contract in its tests.
+import type { ErrorCode } from '@shop/contract';
 import { readString, STORAGE_KEYS } from './storage.ts';
 
 /** The contract's codes, plus the two the client itself produces: no answer, and an answer without the envelope. */
@@ -19,18 +21,35 @@ export class ApiRequestError extends Error {
   }
 }
 
-export type RequestOptions<S extends z.ZodType> = {
+/** A contract schema, seen only as something that turns an unknown answer into T. */
+export type AnswerSchema<T> = { parse(payload: unknown): T };
+
+/** The parsed answer type of a contract schema: `api<Answer<typeof XResponseSchema>>(…)` with `import type`. */
+export type Answer<S> = S extends AnswerSchema<infer T> ? T : never;
+
+export type RequestOptions<T = unknown> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Query parameters; undefined, null and empty values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Contract schema the answer is parsed with. */
-  schema: S;
+  /** Contract schema the answer is parsed with; without one the answer is taken as T. */
+  schema?: AnswerSchema<T>;
 };
 
-export function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+/** The error envelope `{ error: { code, message, field? } }`, checked by hand (no schema library). */
+function errorOf(payload: unknown): { code: ErrorCode; message: string; field?: string } | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const error = (payload as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, field } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (field !== undefined && typeof field !== 'string') return undefined;
+  return { code: code as ErrorCode, message, field };
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = `/api${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -42,10 +61,7 @@ export function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query'
   return search ? `${url}?${search}` : url;
 }
 
-export async function api<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions<S>,
-): Promise<z.infer<S>> {
+export async function api<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = readString(STORAGE_KEYS.accessToken);
   if (token) headers.authorization = `Bearer ${token}`;
@@ -66,18 +82,15 @@ export async function api<S extends z.ZodType>(
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, field } = parsed.data.error;
-      throw new ApiRequestError(response.status, code, message, field);
-    }
+    const error = errorOf(payload);
+    if (error) throw new ApiRequestError(response.status, error.code, error.message, error.field);
     throw new ApiRequestError(response.status, 'http', `Ошибка сервера (${response.status})`);
   }
-  return options.schema.parse(payload);
+  return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 
 /** A file answer (CSV export) as a Blob, with the same token and the same error shape. */
-export async function apiBlob(path: string, query?: RequestOptions<z.ZodType>['query']): Promise<Blob> {
+export async function apiBlob(path: string, query?: RequestOptions['query']): Promise<Blob> {
   const headers: Record<string, string> = {};
   const token = readString(STORAGE_KEYS.accessToken);
   if (token) headers.authorization = `Bearer ${token}`;
@@ -88,12 +101,53 @@ export async function apiBlob(path: string, query?: RequestOptions<z.ZodType>['q
     throw new ApiRequestError(0, 'network', 'Нет соединения с сервером');
   }
   if (!response.ok) {
-    const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => undefined));
-    if (parsed.success) {
-      const { code, message, field } = parsed.data.error;
-      throw new ApiRequestError(response.status, code, message, field);
-    }
+    const error = errorOf(await response.json().catch(() => undefined));
+    if (error) throw new ApiRequestError(response.status, error.code, error.message, error.field);
     throw new ApiRequestError(response.status, 'http', `Ошибка сервера (${response.status})`);
   }
   return response.blob();
+}
+
+/**
+ * A multipart upload (search by photo) with upload progress, which fetch cannot report: the same
+ * token, the same error shape and the same contract parsing as `api`.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  options: { schema: AnswerSchema<T>; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = readString(STORAGE_KEYS.accessToken);
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, 'network', 'Нет соединения с сервером'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const error = errorOf(payload);
+        if (error) reject(new ApiRequestError(xhr.status, error.code, error.message, error.field));
+        else reject(new ApiRequestError(xhr.status, 'http', `Ошибка сервера (${xhr.status})`));
+        return;
+      }
+      try {
+        resolve(options.schema.parse(payload));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
 }

@@ -7,6 +7,12 @@ describe('image URLs (docs/product.md §9, §5)', () => {
     expect(imageUrl('/media/demo/123/1.svg', { height: 1200 })).toBe('/img/h1200/media/demo/123/1.svg');
   });
 
+  it('rounds a size up to the next one the server renders (docs/product.md §16)', () => {
+    expect(imageUrl('/media/a.png', { width: 300 })).toBe('/img/w324/media/a.png');
+    expect(imageUrl('/media/a.png', { height: 81 })).toBe('/img/h120/media/a.png');
+    expect(imageUrl('/media/a.png', { width: 9000 })).toBe('/img/w2400/media/a.png');
+  });
+
   it('encodes absolute URLs as one path segment', () => {
     expect(imageUrl('https://cdn.poizon.com/pic/a b.jpg', { height: 350 })).toBe(
       `/img/h350/${encodeURIComponent('https://cdn.poizon.com/pic/a b.jpg')}`,

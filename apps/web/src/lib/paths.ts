@@ -8,4 +8,8 @@ export const paths = {
   placing: (step: number) => `/orders/placing?step=${step}`,
   catalog: (categoryId?: number) => (categoryId === undefined ? '/catalog' : `/catalog/${categoryId}`),
   profileDelivery: '/profile/delivery',
+  /** A blogger's public page (`?id=` is the product drawer's, so the user id is `uid`). */
+  user: (userId: number) => `/user?uid=${userId}`,
+  /** The page of the blogger whose `b_<PROMO>` link opened the app. */
+  userByPromo: (promo: string) => `/user?promo=${encodeURIComponent(promo)}`,
 };

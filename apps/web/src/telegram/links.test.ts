@@ -18,6 +18,7 @@ vi.mock('@tma.js/sdk-react', () => ({
 }));
 
 const { openExternalLink, productDeepLink, shareProduct } = await import('./links.ts');
+const { setSharerRef } = await import('../lib/sharer-ref.ts');
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -53,5 +54,18 @@ describe('links (docs/product.md §7, §8)', () => {
       expect.stringMatching(/\?startapp=productId_42$/),
       'Кроссовки Nike Air Max 90',
     );
+  });
+
+  it("carries the sharer's invite once the shopper is known, so a friend who opens it is invited", () => {
+    setSharerRef('K7M2QX9D');
+    try {
+      expect(productDeepLink(42, 'shop_bot', 'app')).toBe(
+        'https://t.me/shop_bot/app?startapp=productId_42__ref_K7M2QX9D',
+      );
+      shareProduct(42, 'Сумка');
+      expect(sdk.shareURL).toHaveBeenLastCalledWith(expect.stringMatching(/\?startapp=productId_42__ref_K7M2QX9D$/), 'Сумка');
+    } finally {
+      setSharerRef(undefined);
+    }
   });
 });

@@ -1,9 +1,11 @@
 // Links out of the app: external pages through Telegram's openLink (a new browser tab when that
 // fails, docs/product.md §8) and product sharing through Telegram's share dialog with the
-// `startapp=productId_{id}` deep link and the product title (docs/product.md §7).
+// `startapp=productId_{id}` deep link (with the sharer's invite, `__ref_{code}`) and the product
+// title (docs/product.md §7, §13).
 import { miniAppLink } from '@shop/contract';
 import { openLink, shareURL } from '@tma.js/sdk-react';
 import { env } from '../config/env.ts';
+import { getSharerRef } from '../lib/sharer-ref.ts';
 
 const BOT_USERNAME = env.VITE_BOT_USERNAME;
 const APP_NAME = env.VITE_APP_NAME;
@@ -18,17 +20,14 @@ export function openExternalLink(url: string): void {
   }
 }
 
+/** `startapp=productId_{id}`, plus `__ref_{code}` once the shopper is known (docs/product.md §13). */
 export function productDeepLink(productId: number, bot = BOT_USERNAME, app = APP_NAME): string {
-  return miniAppLink(bot, app, { productId });
+  const ref = getSharerRef();
+  return miniAppLink(bot, app, { productId, ...(ref ? { ref } : {}) });
 }
 
 export function shareProduct(productId: number, title: string): void {
   shareLink(productDeepLink(productId), title);
-}
-
-/** The shopper's invite link: the app's deep link with `startapp=ref_{telegramId}`. */
-export function inviteDeepLink(telegramId: number, bot = BOT_USERNAME, app = APP_NAME): string {
-  return miniAppLink(bot, app, { ref: String(telegramId) });
 }
 
 /** Any link through Telegram's share dialog (a t.me/share tab when that is not available). */

@@ -1,9 +1,9 @@
 // Dev login: outside Telegram, when the server allows it, fetch init data the server signed for
 // the demo shopper and mock the Telegram environment around it, answering what a Telegram client
 // would (viewport, safe area, theme, CloudStorage). Never used inside Telegram.
-import { DevInitDataResponseSchema } from '@shop/contract';
+import type { DevInitDataResponseSchema } from '@shop/contract';
 import { emitEvent, isTMA, mockTelegramEnv } from '@tma.js/sdk-react';
-import { api } from '../lib/api-client.ts';
+import { api, type Answer } from '../lib/api-client.ts';
 import { readString, storageKeys, writeString } from '../lib/storage.ts';
 import { DARK_THEME, LIGHT_THEME, prefersDarkTheme } from './theme.ts';
 
@@ -64,7 +64,7 @@ export async function installDevTelegramMock(): Promise<boolean> {
 
   let initData: string;
   try {
-    ({ initData } = (await api('/v1/dev/init-data', { schema: DevInitDataResponseSchema })).result);
+    ({ initData } = (await api<Answer<typeof DevInitDataResponseSchema>>('/v1/dev/init-data')).result);
   } catch {
     return false;
   }

@@ -80,6 +80,13 @@ export const products = pgTable(
     inStock: boolean('in_stock').notNull().default(true),
     /** Hidden from shoppers (listing, search, product page, cart) when false; staff still see it. */
     isPublished: boolean('is_published').notNull().default(true),
+    /**
+     * `catalog`: the shop's own; `poizon`: a Poizon item imported by «В корзину» on find; `find`: the
+     * item of one accepted quote. The last two stay unpublished (never listed) yet orderable.
+     */
+    source: text('source', { enum: ['catalog', 'poizon', 'find'] })
+      .notNull()
+      .default('catalog'),
     popularity: integer('popularity').notNull().default(0),
     sales: integer('sales').notNull().default(0),
     fitPeople: text('fit_people', { enum: ['men', 'women', 'kids', 'unisex'] })

@@ -118,6 +118,12 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('awaiting_payment'),
     total: integer('total').notNull().default(0),
+    /** Programme money (docs/product.md §13): promo discount, bonuses used, and what the payment asks. */
+    discount: integer('discount').notNull().default(0),
+    bonusUsed: integer('bonus_used').notNull().default(0),
+    toPay: integer('to_pay').notNull().default(0),
+    /** The promo code typed or applied automatically (a blogger's), when it gave the discount. */
+    promoCode: text('promo_code'),
     delivery: jsonb('delivery').$type<DeliverySnapshot>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

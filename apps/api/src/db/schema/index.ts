@@ -2,3 +2,6 @@ export * from './users.ts';
 export * from './catalog.ts';
 export * from './commerce.ts';
 export * from './operations.ts';
+export * from './programmes.ts';
+export * from './find.ts';
+export * from './find-photo.ts';

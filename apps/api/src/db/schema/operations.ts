@@ -131,6 +131,8 @@ export const notifications = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The id of the API request that enqueued it (its logs and the worker's share it). */
+    requestId: text('request_id'),
   },
   (t) => [
     index('notifications_due_idx')

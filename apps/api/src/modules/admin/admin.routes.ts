@@ -35,7 +35,12 @@ import { resendNotification } from '../notifications/outbox.repository.ts';
 import type { PaymentProvider } from '../payment/payment-provider.ts';
 import { createRefund } from '../refunds/refunds.repository.ts';
 import { listAudit, writeAudit } from '../staff/audit.repository.ts';
-import { installAdminGate, requirePermission } from '../staff/staff-guard.ts';
+import {
+  adminErrors as errors,
+  adminSecurity as security,
+  installAdminGate,
+  requirePermission,
+} from '../staff/staff-guard.ts';
 import { staffRoutes } from '../staff/staff.routes.ts';
 import {
   getAdminProduct,
@@ -56,14 +61,6 @@ import {
 } from './orders-admin.repository.ts';
 import { ordersCsv } from './orders-csv.ts';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
-const security = [{ bearer: [] }];
 /** An import file of some tens of thousands of products. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 const tags = ['admin'];
@@ -316,6 +313,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request) => {
       const product = await patchProduct(app.db, request.params.id, request.body, request.staff.telegramId);
       app.facetsCache.clear();
+      void app.photoSearch.refresh();
       return { result: product };
     },
   );
@@ -341,7 +339,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
   );
 
   // Applied imports run in the background; the facets cache follows each one.
-  const imports = startImportRunner(app.db, app.log, () => app.facetsCache.clear());
+  const imports = startImportRunner(app.db, app.log, () => {
+    app.facetsCache.clear();
+    void app.photoSearch.refresh();
+  });
   app.addHook('onClose', () => imports.stop());
 
   app.post(

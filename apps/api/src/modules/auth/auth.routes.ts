@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../plugins/errors.ts';
 import { InitDataError, validateInitData } from './init-data.ts';
 import { upsertTelegramUser } from './users.repository.ts';
+import { bindAtSignIn } from '../programmes/sign-in-binding.ts';
 
 const MESSAGES: Record<InitDataError['reason'], string> = {
   malformed: 'Некорректные данные авторизации Telegram',
@@ -21,7 +22,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/tg/auth',
     {
-      config: { rateLimit: { max: opts.rateLimitPerMin, timeWindow: '1 minute' } },
+      // Per client address (no user is known yet); 0 when RATE_LIMITS=off.
+      config: opts.rateLimitPerMin > 0 ? { rateLimit: { max: opts.rateLimitPerMin, timeWindow: '1 minute' } } : {},
       schema: {
         tags: ['auth'],
         summary: 'Exchange Telegram init data for a bearer token',
@@ -36,14 +38,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       let user;
+      let startParam: string | null = null;
       try {
-        ({ user } = validateInitData(request.body.initData, opts.botToken, { maxAgeS: opts.maxAgeS }));
+        ({ user, startParam } = validateInitData(request.body.initData, opts.botToken, {
+          maxAgeS: opts.maxAgeS,
+        }));
       } catch (error) {
         if (error instanceof InitDataError) throw unauthorized(MESSAGES[error.reason]);
         throw error;
       }
       if (!user) throw unauthorized(MESSAGES.bad_user);
-      const row = await upsertTelegramUser(app.db, user);
+      const row = await app.db.transaction(async (tx) => {
+        const upserted = await upsertTelegramUser(tx, user);
+        // Invites and blogger links bind only a user this sign-in created (docs/product.md §13.1).
+        await bindAtSignIn(tx, upserted, startParam);
+        return upserted;
+      });
       request.log.info({ userId: row.id }, 'signed in');
       return { result: await app.issueToken(row.id) };
     },

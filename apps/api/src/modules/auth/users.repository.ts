@@ -1,12 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { TelegramUser } from './init-data.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Creates the shopper on first sign-in and refreshes their Telegram profile on every later one. */
-export async function upsertTelegramUser(db: Database, tg: TelegramUser): Promise<UserRow> {
+/**
+ * Creates the shopper on first sign-in and refreshes their Telegram profile on every later one;
+ * `created` tells the two apart (the inserted row version has no xmax).
+ */
+export async function upsertTelegramUser(
+  db: Database,
+  tg: TelegramUser,
+): Promise<UserRow & { created: boolean }> {
   const values = {
     telegramId: tg.id,
     firstName: tg.first_name,
@@ -20,7 +26,7 @@ export async function upsertTelegramUser(db: Database, tg: TelegramUser): Promis
     .insert(users)
     .values(values)
     .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: sql`now()` } })
-    .returning();
+    .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
   if (!row) throw new Error('user upsert returned nothing');
   return row;
 }

@@ -20,7 +20,10 @@ export default fp(
     const { timeoutSeconds, ...workerOptions } = opts.outbox ?? {};
     const shopBot = createShopBot(app.env, app.db, timeoutSeconds ? { timeoutSeconds } : {});
     const worker = app.env.botCanSend
-      ? new OutboxWorker(app.db, (m) => shopBot.send(m), { ...workerOptions, log: app.log })
+      ? new OutboxWorker(app.db, (m) => shopBot.send(m), {
+          ...workerOptions,
+          log: app.log.child({ job: 'outbox' }),
+        })
       : undefined;
     app.decorate('shopBot', shopBot);
     app.decorate('outboxWorker', worker);

@@ -2,7 +2,7 @@
 import { MAX_LINE_QTY, type CartEntry } from '@shop/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { cartItems, variants } from '../../db/schema/index.ts';
+import { cartItems, users, variants } from '../../db/schema/index.ts';
 import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
 import { loadProductBriefs } from '../catalog/product-brief.ts';
 import { findVariant, unpublished } from '../catalog/product.repository.ts';
@@ -78,6 +78,9 @@ export async function addToCart(
   line: { productId: number; variantId: number; quantity: number },
 ) {
   return db.transaction(async (tx) => {
+    // The shopper's row is the cart's lock: concurrent adds count the lines one after the other,
+    // so the cap holds (without it, 130 concurrent adds on PostgreSQL made 107 lines).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const variant = await findVariant(tx, line.productId, line.variantId);
     if (!variant) throw notFound('Товар не найден');
     if (!variant.isPublished) throw unpublished();

@@ -1,5 +1,8 @@
 // Public catalogue routes (no sign-in): the listing and its facets under /api/v2, the category
 // tree, a product, similar products and search suggestions under /api/v1.
+// Every answer here is the same for every shopper, so it is served from the catalogue cache as
+// ready JSON text (catalog-cache.ts, docs/decisions/024). These routes never read the shopper's
+// identity: nothing per-user may enter the cache.
 import {
   ApiErrorSchema,
   CatalogFilterQuerySchema,
@@ -13,8 +16,11 @@ import {
   SearchSuggestResponseSchema,
   SimilarProductsResponseSchema,
 } from '@shop/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { suggestBloggers } from '../blogger/blogger-pages.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { cacheKey, FACETS_TTL_MS } from './catalog-cache.ts';
 import { categoryTree } from './categories.repository.ts';
 import { productFilters } from './facets.repository.ts';
 import { listProducts } from './listing.repository.ts';
@@ -24,16 +30,17 @@ import { suggest } from './search.repository.ts';
 const errors = { 400: ApiErrorSchema };
 
 /** The same selection in any spelling (list order, duplicates) gives the same key. */
-export function facetsCacheKey(query: Record<string, unknown>): string {
-  const canonical = Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => [k, Array.isArray(v) ? [...new Set(v.map(String))].sort() : v] as const)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return JSON.stringify(canonical);
-}
+export const facetsCacheKey = (query: Record<string, unknown>): string => cacheKey('facets', query);
+
+/**
+ * Sends cached JSON text as it is: validated when it was computed (the contract types the
+ * repositories' answers), not serialised again per request.
+ */
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.header('content-type', 'application/json; charset=utf-8').send(json);
 
 export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
-  const facets = app.facetsCache;
+  const cache = app.catalogCache;
   app.get(
     '/product',
     {
@@ -43,8 +50,18 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductListQuerySchema,
         response: { 200: ProductListResponseSchema, ...errors },
       },
+      // A search counts against the search limit; plain browsing does not (docs/product.md §16).
+      preHandler: async (request, reply) => {
+        if (request.query.search_string) await app.limits.check('search', request, reply);
+      },
     },
-    async (request) => ({ result: await listProducts(app.db, request.query) }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cache.json(cacheKey('listing', request.query), async () => ({
+          result: await listProducts(app.db, request.query),
+        })),
+      ),
   );
 
   app.get(
@@ -57,20 +74,20 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductFiltersResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const key = facetsCacheKey(request.query);
-      let answer = facets.get(key);
-      if (!answer) {
-        answer = productFilters(app.db, request.query);
-        facets.set(key, answer);
-        answer.catch(() => facets.delete(key));
-      }
-      return { result: await answer };
-    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cache.json(
+          facetsCacheKey(request.query),
+          async () => ({ result: await productFilters(app.db, request.query) }),
+          FACETS_TTL_MS,
+        ),
+      ),
   );
 };
 
 export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
+  const cache = app.catalogCache;
   app.get(
     '/categories',
     {
@@ -80,7 +97,13 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategoriesResponseSchema },
       },
     },
-    async () => ({ result: { categories: await categoryTree(app.db) } }),
+    async (_request, reply) =>
+      sendJson(
+        reply,
+        await cache.json(cacheKey('categories'), async () => ({
+          result: { categories: await categoryTree(app.db) },
+        })),
+      ),
   );
 
   app.get(
@@ -93,11 +116,15 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      const product = await findProduct(app.db, request.params.id);
-      if (!product) throw notFound('Товар не найден');
-      return { result: product };
-    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cache.json(cacheKey('product', request.params), async () => {
+          const product = await findProduct(app.db, request.params.id);
+          if (!product) throw notFound('Товар не найден');
+          return { result: product };
+        }),
+      ),
   );
 
   app.get(
@@ -110,16 +137,21 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SimilarProductsResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      const products = await similarProducts(app.db, request.params.id);
-      if (!products) throw notFound('Товар не найден');
-      return { result: { products } };
-    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cache.json(cacheKey('similar', request.params), async () => {
+          const products = await similarProducts(app.db, request.params.id);
+          if (!products) throw notFound('Товар не найден');
+          return { result: { products } };
+        }),
+      ),
   );
 
   app.get(
     '/search-suggest',
     {
+      config: { limit: 'search' },
       schema: {
         tags: ['catalog'],
         summary: 'Search suggestions by prefix, typo-tolerant, Latin or Cyrillic',
@@ -127,9 +159,18 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchSuggestResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const texts = await suggest(app.db, request.query.prefix, request.query.size);
-      return { result: { suggestions: texts.map((text) => ({ text })) } };
-    },
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await cache.json(cacheKey('suggest', request.query), async () => {
+          const [texts, people] = await Promise.all([
+            suggest(app.db, request.query.prefix, request.query.size),
+            // Approved bloggers by name or promo code (docs/product.md §13.5): choosing one opens
+            // their page. Public data, the same for every shopper, so it may share the cache.
+            suggestBloggers(app.db, request.query.prefix, 3),
+          ]);
+          return { result: { suggestions: [...people, ...texts.map((text) => ({ text }))] } };
+        }),
+      ),
   );
 };

@@ -33,6 +33,19 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 const TIME_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/**
+ * Sort keys are int4 columns (relevance: tier * 1e10 + popularity, see listing.sql.ts): a forged
+ * key outside that range would fail in the database.
+ */
+const INT4_MAX = 2_147_483_647;
+const RELEVANCE_MAX = 2 * 10_000_000_000 + INT4_MAX;
+
+/** A real instant between 1970 and 9999 written the way encodeCursor writes it. */
+function isTimeKey(key: unknown): key is string {
+  if (typeof key !== 'string' || !TIME_KEY.test(key)) return false;
+  const ms = Date.parse(key);
+  return ms >= 0 && new Date(ms).getUTCFullYear() <= 9999 && new Date(ms).toISOString().slice(0, 23) === key.slice(0, 23);
+}
 
 export function decodeCursor(raw: string, sort: ListingSort): Cursor {
   const invalid = () => badRequest('cursor: неверный курсор, начните список заново', 'query.cursor');
@@ -49,11 +62,9 @@ export function decodeCursor(raw: string, sort: ListingSort): Cursor {
     throw badRequest('cursor: курсор от другой сортировки, начните список заново', 'query.cursor');
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw invalid();
   const spec = SORTS[sort];
-  if (spec.kind === 'int' && !(typeof key === 'number' && Number.isSafeInteger(key))) throw invalid();
-  if (
-    spec.kind === 'time' &&
-    !(typeof key === 'string' && TIME_KEY.test(key) && !Number.isNaN(Date.parse(key)))
-  )
+  const maxKey = sort === 'RELEVANCE' ? RELEVANCE_MAX : INT4_MAX;
+  if (spec.kind === 'int' && !(typeof key === 'number' && Number.isInteger(key) && Math.abs(key) <= maxKey))
     throw invalid();
+  if (spec.kind === 'time' && !isTimeKey(key)) throw invalid();
   return { sort, key: key as number | string, id };
 }

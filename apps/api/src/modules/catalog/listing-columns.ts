@@ -1,7 +1,9 @@
 // The listing's denormalised columns (`min_price`, `price`, `in_stock`) follow the variants: every
-// writer of variant prices or stock (the importer, stock reservation and release) calls this.
+// writer of variant prices or stock (the importer, stock reservation and release) calls this, and
+// so it is also where the catalogue cache learns that prices or stock changed.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { catalogChanged } from './catalog-cache.ts';
 
 /**
  * Recomputes `min_price`, `price` and `in_stock` of the given products from their variants; rows
@@ -19,4 +21,6 @@ export async function refreshListingColumns(db: Database, productIds: number[]):
       GROUP BY product_id
     ) v
     WHERE p.id = v.product_id AND (p.min_price, p.price, p.in_stock) IS DISTINCT FROM (v.min_price, v.price, v.in_stock)`);
+  // Variant stock changed even when these columns did not (a card shows each size's stock).
+  catalogChanged();
 }

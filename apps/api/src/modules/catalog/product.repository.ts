@@ -17,7 +17,8 @@ export async function findVariant(db: Database, productId: number, variantId: nu
       id: variants.id,
       productId: variants.productId,
       qty: variants.qty,
-      isPublished: products.isPublished,
+      // On sale: published, or a find import (hidden from the catalogue, orderable by link).
+      isPublished: sql<boolean>`(${products.isPublished} OR ${products.source} <> 'catalog')`,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -60,7 +61,7 @@ export async function findProduct(
                p.image_src, p.min_price, p.price, p.fit_people,
                b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url
         FROM products p LEFT JOIN brands b ON b.id = p.brand_id
-        WHERE p.id = ${id} AND (p.is_published OR ${includeHidden})`,
+        WHERE p.id = ${id} AND (p.is_published OR p.source <> 'catalog' OR ${includeHidden})`,
   );
   if (!row) return undefined;
   const images = await queryRows<{ id: number; src: string }>(

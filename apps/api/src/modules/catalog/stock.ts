@@ -61,7 +61,12 @@ export async function reserveStock(
   const titles = new Map(
     (
       await tx
-        .select({ id: products.id, title: products.title, isPublished: products.isPublished })
+        .select({
+          id: products.id,
+          title: products.title,
+          // A find import is unpublished (unlisted) yet on sale.
+          isPublished: sql<boolean>`(${products.isPublished} OR ${products.source} <> 'catalog')`,
+        })
         .from(products)
         .where(
           inArray(

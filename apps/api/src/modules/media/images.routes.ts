@@ -1,12 +1,13 @@
 // Pictures: `GET /media/<path>` serves an original (demo pictures are drawn as SVG on request,
 // imported files live under DATA_DIR/media); `GET /img/{w|h}{px}/{source}` resizes a shop path or
 // an allowed host's image to WebP with sharp, caching the result on disk under DATA_DIR.
-import { IMAGE_MAX_PX, IMAGE_MIN_PX } from '@shop/contract';
+import { IMAGE_EDGES_PX } from '@shop/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { badGateway, badRequest, notFound } from '../../plugins/errors.ts';
 import { demoPicture } from '../catalog/demo/demo-catalog.ts';
 import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
@@ -14,6 +15,13 @@ import { isMediaPath } from './media-path.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_REMOTE_BYTES = 15 * 1024 * 1024;
+/**
+ * Decompression bombs: a small file that decodes to a huge bitmap is refused from its header,
+ * before decoding (a 547 KB PNG decoding to 549 MB took the server to 1.2 GB).
+ */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_EDGE = 12_000;
+const EDGES = new Set<number>(IMAGE_EDGES_PX);
 const CONTENT_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   webp: 'image/webp',
@@ -26,9 +34,17 @@ const CONTENT_TYPES: Record<string, string> = {
 
 type Original = { body: Buffer; type: string };
 
-export type ImagesOptions = { dataDir: string; imageHosts: string[] };
+export type ImagesOptions = {
+  dataDir: string;
+  imageHosts: string[];
+  /** Tests only: let the fetch reach a local server. */
+  fetchOverrides?: Partial<SafeFetchOptions>;
+};
 
-export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dataDir, imageHosts }) => {
+export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
+  app,
+  { dataDir, imageHosts, fetchOverrides },
+) => {
   const mediaDir = path.join(dataDir, 'media');
   const cacheDir = path.join(dataDir, 'img-cache');
   const inFlight = new Map<string, Promise<Buffer>>();
@@ -51,16 +67,27 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
     }
   }
 
+  /** Through the one SSRF-safe fetch (lib/safe-fetch.ts): listed hosts, public addresses only. */
   async function fetchRemote(url: URL): Promise<Original | undefined> {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' }).catch(
-      () => undefined,
-    );
-    if (!response) throw badGateway('Не удалось загрузить картинку');
+    let response;
+    try {
+      response = await safeFetch(url, {
+        allowedHosts: imageHosts,
+        maxBytes: MAX_REMOTE_BYTES,
+        timeoutMs: 10_000,
+        maxRedirects: 3,
+        ...fetchOverrides,
+      });
+    } catch (err) {
+      if (!(err instanceof SafeFetchError)) throw err;
+      if (err.reason === 'too_large') throw badRequest('Картинка слишком большая');
+      if (err.reason === 'private_address' || err.reason === 'host_not_allowed' || err.reason === 'bad_url')
+        throw badRequest('Картинки с этого адреса не поддерживаются');
+      throw badGateway('Не удалось загрузить картинку');
+    }
     if (response.status === 404) return undefined;
-    if (!response.ok) throw badGateway('Не удалось загрузить картинку');
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length > MAX_REMOTE_BYTES) throw badRequest('Картинка слишком большая');
-    return { body, type: response.headers.get('content-type') ?? 'application/octet-stream' };
+    if (response.status < 200 || response.status >= 300) throw badGateway('Не удалось загрузить картинку');
+    return { body: response.body, type: String(response.headers['content-type'] ?? 'application/octet-stream') };
   }
 
   const sendOriginal = (reply: FastifyReply, original: Original) =>
@@ -77,10 +104,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
     const { size } = request.params as { size: string };
     const match = /^([wh])(\d{1,5})$/.exec(size);
     const px = match ? Number(match[2]) : NaN;
-    if (!match || px < IMAGE_MIN_PX || px > IMAGE_MAX_PX)
-      throw badRequest(
-        `Размер картинки: w или h и число от ${IMAGE_MIN_PX} до ${IMAGE_MAX_PX}, например w600`,
-      );
+    // Only the listed sizes: any other would render and cache one more file per picture.
+    if (!match || !EDGES.has(px))
+      throw badRequest(`Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`);
     // The raw source as sent: an encoded absolute URL must not be decoded twice by the router.
     const rawUrl = request.raw.url ?? '';
     const source = rawUrl.slice(rawUrl.indexOf(`/img/${size}/`) + `/img/${size}/`.length).split('?')[0] ?? '';
@@ -98,7 +124,8 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
       } catch {
         throw badRequest('Неверный адрес картинки');
       }
-      if (url.protocol !== 'https:' || !imageHosts.includes(url.hostname))
+      const protocols = fetchOverrides?.protocols ?? ['https:'];
+      if (!(protocols as readonly string[]).includes(url.protocol) || !imageHosts.includes(url.hostname))
         throw badRequest('Картинки с этого адреса не поддерживаются');
       if (!/\/[^/]+\.[A-Za-z0-9]+$/.test(url.pathname)) throw badRequest('Invalid URL: missing file name');
       load = () => fetchRemote(url);
@@ -110,16 +137,28 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (app, { dat
     if (cached) return reply.header('cache-control', IMMUTABLE).type('image/webp').send(cached);
 
     let job = inFlight.get(key);
+    // Renders (not cache hits) count against the per-address image limit.
+    if (!job) await app.limits.check('images', request, reply);
     if (!job) {
       job = (async () => {
         const original = await load();
         if (!original) throw notFound('Нет фото');
         const isSvg = original.type.includes('svg');
         const resize = match[1] === 'w' ? { width: px } : { height: px };
-        const webp = await sharp(
-          original.body,
-          isSvg ? { density: Math.min(600, Math.max(72, Math.ceil((72 * px) / 800))) } : {},
-        )
+        const input = {
+          limitInputPixels: MAX_INPUT_PIXELS,
+          ...(isSvg ? { density: Math.min(600, Math.max(72, Math.ceil((72 * px) / 800))) } : {}),
+        };
+        // The header alone (no pixels decoded) says how big the bitmap would be.
+        const meta = await sharp(original.body, { ...input, limitInputPixels: false })
+          .metadata()
+          .catch(() => {
+            throw badRequest('Файл не является картинкой');
+          });
+        const [w, h] = [meta.width ?? 0, meta.height ?? 0];
+        if (!isSvg && (w * h > MAX_INPUT_PIXELS || w > MAX_INPUT_EDGE || h > MAX_INPUT_EDGE))
+          throw badRequest('Картинка слишком большая');
+        const webp = await sharp(original.body, input)
           .resize({ ...resize, withoutEnlargement: !isSvg })
           .webp({ quality: 80 })
           .toBuffer()

@@ -30,18 +30,18 @@ describe('images', () => {
   });
 
   it('resizes to WebP by width or height, caches on disk, immutable', async () => {
-    const res = await get('/img/w300/media/demo/3/1.svg');
+    const res = await get('/img/w324/media/demo/3/1.svg');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta.format).toBe('webp');
-    expect(meta.width).toBe(300);
+    expect(meta.width).toBe(324);
     const byHeight = await sharp((await get('/img/h120/media/demo/3/1.svg')).rawPayload).metadata();
     expect(byHeight.height).toBe(120);
     const cached = await readdir(path.join(dataDir, 'img-cache'), { recursive: true });
     expect(cached.filter((f) => f.endsWith('.webp'))).toHaveLength(2);
-    expect((await get('/img/w300/media/demo/3/1.svg')).rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await get('/img/w324/media/demo/3/1.svg')).rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
   it('answers 400 for a bad size, path or host, 404 for an unknown picture', async () => {
@@ -49,26 +49,44 @@ describe('images', () => {
       '/img/w5/media/demo/0/1.svg',
       '/img/w5000/media/demo/0/1.svg',
       '/img/x300/media/demo/0/1.svg',
-      '/img/w300/media/../../etc/passwd.svg',
-      '/img/w300/etc%2Fpasswd',
-      `/img/w300/${encodeURIComponent('https://evil.example.org/a.jpg')}`,
-      `/img/w300/${encodeURIComponent('http://cdn.example.com/a.jpg')}`,
-      `/img/w300/${encodeURIComponent('https://cdn.example.com/')}`,
+      '/img/w324/media/../../etc/passwd.svg',
+      '/img/w324/etc%2Fpasswd',
+      `/img/w324/${encodeURIComponent('https://evil.example.org/a.jpg')}`,
+      `/img/w324/${encodeURIComponent('http://cdn.example.com/a.jpg')}`,
+      `/img/w324/${encodeURIComponent('https://cdn.example.com/')}`,
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json<{ error: { message: string } }>().error.message.length).toBeGreaterThan(3);
     }
-    expect((await get('/img/w300/media/demo/99999/1.svg')).statusCode).toBe(404);
-    expect((await get('/img/w300/media/demo/0/99.svg')).statusCode).toBe(404);
+    expect((await get('/img/w324/media/demo/99999/1.svg')).statusCode).toBe(404);
+    expect((await get('/img/w324/media/demo/0/99.svg')).statusCode).toBe(404);
     expect((await get('/media/demo/0/99.svg')).statusCode).toBe(404);
     expect((await get('/media/uploads/none.jpg')).statusCode).toBe(404);
   });
 
   it('answers 502 bad_gateway when an allowed host cannot be reached', async () => {
-    // Port 1 on loopback: nothing listens, so the fetch fails at once without any network.
-    const res = await get(`/img/w300/${encodeURIComponent('https://127.0.0.1:1/a.jpg')}`);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: { code: 'bad_gateway', message: 'Не удалось загрузить картинку' } });
+    // A listed name standing for a public host, on a port where nothing listens (no network needed).
+    const reachable = await buildTestApp(
+      { dataDir, imageHosts: ['cdn.example.com'] },
+      {
+        database: t.database,
+        imageFetch: { resolve: async () => [{ address: '127.0.0.1', family: 4 }], isAllowedAddress: () => true },
+      },
+    );
+    try {
+      const res = await reachable.app.inject({
+        url: `/img/w324/${encodeURIComponent('https://cdn.example.com:1/a.jpg')}`,
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ error: { code: 'bad_gateway', message: 'Не удалось загрузить картинку' } });
+    } finally {
+      await reachable.app.close();
+    }
+  });
+
+  it('refuses loopback even when it is a listed host (docs/product.md §16)', async () => {
+    const res = await get(`/img/w324/${encodeURIComponent('https://127.0.0.1:1/a.jpg')}`);
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -24,7 +24,11 @@ export type WorkerOptions = {
   /** Failed sends (not counting 429s) before a row is `dead`. */
   maxAttempts?: number;
   batch?: number;
-  log?: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  log?: {
+    info(obj: unknown, msg: string): void;
+    warn(obj: unknown, msg: string): void;
+    error(obj: unknown, msg: string): void;
+  };
 };
 
 type Claimed = {
@@ -34,6 +38,8 @@ type Claimed = {
   order_id: number | null;
   kind: string;
   attempts: number;
+  /** The request that enqueued it: the worker's log lines name it (docs/operations.md). */
+  request_id: string | null;
 };
 
 type Outcome =
@@ -139,6 +145,7 @@ export class OutboxWorker {
           order_id: r.orderId,
           kind: r.kind,
           attempts: r.attempts,
+          request_id: r.requestId,
         }));
     });
   }
@@ -212,7 +219,10 @@ export class OutboxWorker {
             );
           }
         });
-        this.options.log?.error({ notification: row.id, error: outcome.error }, 'notification dead');
+        this.options.log?.error(
+          { notification: row.id, requestId: row.request_id, error: outcome.error },
+          'notification dead',
+        );
       }
     }
   }
@@ -226,9 +236,16 @@ export class OutboxWorker {
       try {
         await this.send({ chatId: row.chat_id, text: row.text, orderId: row.order_id });
         outcome = { kind: 'sent' };
+        this.options.log?.info(
+          { notification: row.id, kind: row.kind, requestId: row.request_id, attempt: row.attempts },
+          'notification sent',
+        );
       } catch (err) {
         outcome = classifySendError(err);
-        this.options.log?.warn({ notification: row.id, outcome }, 'notification not sent');
+        this.options.log?.warn(
+          { notification: row.id, requestId: row.request_id, outcome },
+          'notification not sent',
+        );
       }
       await this.record(row, outcome);
     }

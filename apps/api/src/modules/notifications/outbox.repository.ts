@@ -6,6 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { botUnreachableChats, notifications, orders, staff, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { currentRequestId } from '../../plugins/request-context.ts';
 import { orderStatusText } from './order-messages.ts';
 
 export type NotificationInput = {
@@ -16,6 +17,8 @@ export type NotificationInput = {
   /** A message about an order gets the «Открыть заказ» button when it is sent. */
   orderId?: number | null;
   text: string;
+  /** The API request that caused it; default: the request this code runs for, if any. */
+  requestId?: string | null;
 };
 
 export async function enqueueNotification(db: Database, input: NotificationInput): Promise<void> {
@@ -28,6 +31,7 @@ export async function enqueueNotification(db: Database, input: NotificationInput
       userId: input.userId ?? null,
       orderId: input.orderId ?? null,
       text: input.text,
+      requestId: input.requestId ?? currentRequestId() ?? null,
     })
     .onConflictDoNothing({ target: notifications.dedupeKey });
 }

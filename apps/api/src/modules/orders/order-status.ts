@@ -9,6 +9,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { releaseStock } from '../catalog/stock.ts';
 import { restoreLines } from '../cart/cart.repository.ts';
+import { onOrderStatusChanged } from '../programmes/order-hook.ts';
 
 /**
  * Who moved an order and why, kept on its history row: `actor` is the staff member's Telegram id
@@ -54,6 +55,7 @@ export async function recordPlaced(tx: Database, orderId: number): Promise<void>
  *   `meta.exception` names it in MAP_EXCEPTIONS.
  * - The update is conditional on the order still being in `from`: returns false, writing
  *   nothing, when it is not (someone else moved it first, or there is no such order).
+ * - The programmes' hook runs in the same transaction (bonuses, rewards, commissions).
  * - `paid` stamps `paid_at`. Canceling an unpaid order gives back what placing took, in the same
  *   transaction: its stock (and the listing columns that follow it) and its lines to the cart.
  */
@@ -77,6 +79,8 @@ export async function transition(
     .insert(orderStatusHistory)
     .values({ orderId, status: to, actorTelegramId: meta.actor ?? null, note: meta.note ?? null });
   if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId, moved[0]!.userId);
+  // Bonuses, invite rewards and blogger commissions follow the order (docs/decisions/019).
+  await onOrderStatusChanged(tx, orderId, from, to);
   return true;
 }
 

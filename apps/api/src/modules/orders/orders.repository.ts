@@ -31,6 +31,9 @@ async function withItems(db: Database, rows: OrderRow[], ttlMin: number): Promis
     id: r.id,
     status: r.status,
     total: r.total,
+    discount: r.discount,
+    bonus_used: r.bonusUsed,
+    to_pay: r.toPay,
     items: items
       .filter((i) => i.orderId === r.id)
       .map((i) => ({

@@ -1,6 +1,6 @@
 // Placing an order, as a list of steps each owned by the module whose table it writes: claim the
 // Idempotency-Key → check passport data → snapshot the address → reserve stock → write the lines
-// → record the status → remove the lines from the cart; after commit, refresh the listing.
+// → programme money (discount, bonuses held, to_pay) → record the status → remove the lines from the cart; after commit, refresh the listing.
 import type { CreateOrderBody, Order } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -11,8 +11,11 @@ import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { reserveStock, type ReservedVariant } from '../catalog/stock.ts';
 import { findAddress } from '../delivery/delivery.repository.ts';
 import { hasPassport } from '../passport/passport.repository.ts';
+import { placeOrderMoney } from '../programmes/order-money.ts';
 import { recordPlaced } from './order-status.ts';
+import { assertSameOrderRequest } from './idempotency-match.ts';
 import { findOrder } from './orders.repository.ts';
+import { checkUnpaidCap } from './unpaid-cap.ts';
 
 export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
 
@@ -93,20 +96,32 @@ export async function placeOrder(
     return row ? findOrder(db, userId, row.id, ttlMin) : undefined;
   };
   const earlier = await replay();
-  if (earlier) return { order: earlier, created: false };
+  if (earlier) return { order: assertSameOrderRequest(earlier, body), created: false };
 
   await requirePassport(db, userId);
   const delivery = await snapshotAddress(db, userId, body.delivery_id);
   const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
 
   const orderId = await db.transaction(async (tx) => {
+    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin);
     const id = await claimKey(tx, userId, delivery, idempotencyKey);
     if (id === undefined) return undefined;
     const reserved = await reserveStock(
       tx,
       items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity })),
     );
-    await writeLines(tx, id, items, reserved);
+    const total = await writeLines(tx, id, items, reserved);
+    // Promo discount, bonuses (held) and the amount to pay: docs/product.md §13.3.
+    const money = await placeOrderMoney(tx, userId, id, total, body);
+    await tx
+      .update(orders)
+      .set({
+        discount: money.discount,
+        bonusUsed: money.bonusUsed,
+        toPay: money.toPay,
+        promoCode: money.promoCode,
+      })
+      .where(eq(orders.id, id));
     await recordPlaced(tx, id);
     await removeLines(
       tx,
@@ -119,7 +134,7 @@ export async function placeOrder(
   if (orderId === undefined) {
     const order = await replay();
     if (!order) throw conflict('Заказ с этим ключом уже оформляется, повторите запрос');
-    return { order, created: false };
+    return { order: assertSameOrderRequest(order, body), created: false };
   }
   const order = (await findOrder(db, userId, orderId, ttlMin))!;
   // After commit, so the order transaction locks only variant rows; the refresh is idempotent.

@@ -45,7 +45,7 @@ export async function getPaymentUrl(
   returnUrl: (guid: string) => string,
 ): Promise<{ url: string; transaction_guid: string }> {
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, total: orders.total })
+    .select({ id: orders.id, status: orders.status, toPay: orders.toPay })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -76,7 +76,8 @@ export async function getPaymentUrl(
         orderId,
         transactionGuid: randomUUID(),
         provider: provider.name,
-        amount: order.total,
+        // What is left after the promo discount and bonuses (docs/product.md §13.3).
+        amount: order.toPay,
       })
       .onConflictDoNothing()
       .returning();

@@ -2,6 +2,7 @@ import { ApiErrorSchema, ProfileResponseSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../plugins/errors.ts';
 import { findUserById } from '../auth/users.repository.ts';
+import { ensureReferralCode } from '../referral/referral.repository.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,6 +29,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           photo_url: user.photoUrl,
           is_premium: user.isPremium,
           created_at: user.createdAt.toISOString(),
+          referral_code: await ensureReferralCode(app.db, user.id),
         },
       };
     },

@@ -1,6 +1,6 @@
 // Refunds left `pending` by a provider call without an answer, settled by a sweep in every
 // instance (docs/product.md §12.5).
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
 import { PaymentProviderError, type PaymentProvider } from '../payment/payment-provider.ts';
@@ -11,27 +11,55 @@ import { applyProviderRefund } from './refunds.repository.ts';
  * a crash between our row and the provider's answer): the same Idempotence-Key is sent again, so
  * the provider makes at most one refund for it, and a refund it already knows is re-read. Without
  * this a failed call would keep its amount committed for good and block every later refund.
- * Safe on several instances: the key makes the provider call idempotent and `applyProviderRefund`
- * moves a row out of `pending` once.
+ * Safe on several instances: each sweep claims its rows first (below), the key makes the provider
+ * call idempotent and `applyProviderRefund` moves a row out of `pending` once.
  */
 export async function settlePendingRefunds(
   db: Database,
   provider: PaymentProvider,
   { olderThanMs = 60_000, batch = 20, now = new Date() } = {},
 ): Promise<{ settled: number; failed: number }> {
+  // Claim: touching `updated_at` under `FOR UPDATE SKIP LOCKED` takes the rows out of every
+  // other instance's next sweep for `olderThanMs`, so each pending refund is asked about by one
+  // instance at a time (an instance that dies mid-call leaves it for a later sweep).
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'pending'),
+          eq(refunds.provider, provider.name),
+          lt(refunds.updatedAt, new Date(now.getTime() - olderThanMs)),
+        ),
+      )
+      .orderBy(asc(refunds.updatedAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(refunds)
+      .set({ updatedAt: sql`now()` })
+      .where(
+        inArray(
+          refunds.id,
+          due.map((r) => r.id),
+        ),
+      )
+      .returning({ id: refunds.id });
+  });
+  if (claimed.length === 0) return { settled: 0, failed: 0 };
   const rows = await db
     .select({ refund: refunds, providerPaymentId: payments.providerPaymentId })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(
-      and(
-        eq(refunds.status, 'pending'),
-        eq(refunds.provider, provider.name),
-        lt(refunds.updatedAt, new Date(now.getTime() - olderThanMs)),
+      inArray(
+        refunds.id,
+        claimed.map((r) => r.id),
       ),
     )
-    .orderBy(asc(refunds.updatedAt))
-    .limit(batch);
+    .orderBy(asc(refunds.id));
   let settled = 0;
   let failed = 0;
   for (const { refund, providerPaymentId } of rows) {
@@ -75,12 +103,13 @@ export function startPendingRefundSweeper(
   provider: PaymentProvider,
   log: { warn(obj: unknown, msg: string): void },
   everyMs = 60_000,
+  olderThanMs = 60_000,
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    settlePendingRefunds(db, provider)
+    settlePendingRefunds(db, provider, { olderThanMs })
       .then((r) => r.failed > 0 && log.warn(r, 'refunds: some pending refunds could not be settled yet'))
       .catch((err: unknown) => log.warn({ err }, 'refunds: pending refund sweep failed'))
       .finally(() => {

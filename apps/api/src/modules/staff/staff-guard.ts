@@ -1,9 +1,20 @@
 // The gate of every /api/v1/admin route: a signed-in user whose staff row (re-read on each
 // request, so a removed member loses access at once) grants the route's permission.
-import { roleCan, type StaffPermission } from '@shop/contract';
+import { ApiErrorSchema, roleCan, type StaffPermission } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../plugins/errors.ts';
 import { findStaffByUserId, type StaffMember } from './staff.repository.ts';
+
+/** What every console route declares in its schema: its error answers, bearer auth and tag. */
+export const adminErrors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+export const adminSecurity = [{ bearer: [] }];
+export const adminTags = ['admin'];
 
 declare module 'fastify' {
   interface FastifyRequest {

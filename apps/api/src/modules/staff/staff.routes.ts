@@ -4,21 +4,15 @@ import {
   AdminStaffListResponseSchema,
   AdminStaffMemberResponseSchema,
   AdminStaffParamsSchema,
-  ApiErrorSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from './staff-guard.ts';
+import {
+  adminErrors as errors,
+  adminSecurity as security,
+  adminTags as tags,
+  requirePermission,
+} from './staff-guard.ts';
 import { listStaff, putStaff, removeStaff } from './staff.repository.ts';
-
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-  409: ApiErrorSchema,
-};
-const security = [{ bearer: [] }];
-const tags = ['admin'];
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOnly = requirePermission('own');

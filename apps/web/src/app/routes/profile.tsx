@@ -4,6 +4,7 @@ import { HelpCards } from '../../components/ui/help-cards.tsx';
 import { adminMeQueryOptions } from '../../features/admin/api/get-admin-me.ts';
 import { activeOrdersQueryOptions } from '../../features/orders/api/get-active-orders.ts';
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
+import { ProgrammesMenu } from '../../features/programmes/components/programmes-menu.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
 
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
   return (
     <section>
       <h1 className="page-title">Профиль</h1>
-      <ProfileView user={user} activeOrders={count} help={<HelpCards />} />
+      <ProfileView user={user} activeOrders={count} help={<HelpCards />} programmes={<ProgrammesMenu />} />
       {staff && (
         <Link
           to="/admin"

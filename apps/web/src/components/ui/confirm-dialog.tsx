@@ -1,5 +1,9 @@
 // Confirmation dialog (docs/product.md §2): a bottom sheet sliding up over a dimmed backdrop in 0.3 s, with
 // the default buttons Confirm / Cancel. Registered in the layer stack (closed by back last).
+// Rendered straight into <body> when it opens: an open drawer marks everything that existed beside
+// it aria-hidden (the app root included), which would hide a confirmation asked from inside the
+// drawer from screen readers.
+import { createPortal } from 'react-dom';
 import { useConfirmStore } from './confirm-store.ts';
 import { useLayer } from './use-layer.ts';
 import './confirm-dialog.css';
@@ -10,7 +14,7 @@ export function ConfirmDialogHost() {
   useLayer('confirm', pending !== null, () => settle(false));
   if (!pending) return null;
   const { title, message, confirmText = 'Confirm', cancelText = 'Cancel', destructive } = pending;
-  return (
+  return createPortal(
     <div className="confirm-sheet" role="presentation">
       <div className="confirm-sheet__backdrop" onClick={() => settle(false)} />
       <div
@@ -36,6 +40,7 @@ export function ConfirmDialogHost() {
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -38,9 +38,20 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; labe
   );
 }
 
-type TotalsProps = { units: number; sum: number; sumLabel: string; testId?: string };
+type TotalsProps = {
+  units: number;
+  sum: number;
+  sumLabel: string;
+  testId?: string;
+  /** Promo discount, roubles (docs/product.md §13); a row when above 0. */
+  discount?: number;
+  /** Bonuses paying for the order, roubles; a row when above 0. */
+  bonus?: number;
+  /** The amount to pay when it differs from the goods' sum. */
+  toPay?: number;
+};
 
-export function Totals({ units, sum, sumLabel, testId }: TotalsProps) {
+export function Totals({ units, sum, sumLabel, testId, discount = 0, bonus = 0, toPay }: TotalsProps) {
   return (
     <div className="order-totals">
       <p className="order-totals__row">
@@ -51,9 +62,21 @@ export function Totals({ units, sum, sumLabel, testId }: TotalsProps) {
         <span>Доставка</span>
         <span>Бесплатно</span>
       </p>
+      {discount > 0 && (
+        <p className="order-totals__row">
+          <span>Скидка по промокоду</span>
+          <span data-testid={testId ? `${testId}-discount` : undefined}>−{formatPrice(discount)}</span>
+        </p>
+      )}
+      {bonus > 0 && (
+        <p className="order-totals__row">
+          <span>Бонусами</span>
+          <span data-testid={testId ? `${testId}-bonus` : undefined}>−{formatPrice(bonus)}</span>
+        </p>
+      )}
       <p className="order-totals__row order-totals__row--sum">
         <span>{sumLabel}</span>
-        <span data-testid={testId}>{formatPrice(sum)}</span>
+        <span data-testid={testId}>{formatPrice(toPay ?? sum)}</span>
       </p>
     </div>
   );

@@ -139,6 +139,15 @@ export const demoSrc = (index: number, picture: number) => `/media/demo/${index}
 
 export type DemoPicture = { kind: Kind; color: string; picture: number };
 
+/**
+ * The demo product's spu: a realistic 7-digit Poizon spuId for nine products in ten (goods bought on
+ * Poizon, found by their Poizon link, docs/product.md §14.1), `DEMO-000nn` for the rest.
+ */
+export const demoSpu = (index: number): string =>
+  index % 10 === 9
+    ? `DEMO-${String(index + 1).padStart(5, '0')}`
+    : String(1_000_000 + ((index * 104_729) % 9_000_000));
+
 /** Product i of the demo catalogue (0-based), as an import row. */
 export function demoProduct(index: number): ImportProduct & { pictureColors: string[]; kind: Kind } {
   const r = rng(0x5eed + index * 7919);
@@ -165,7 +174,7 @@ export function demoProduct(index: number): ImportProduct & { pictureColors: str
   const { rows: sizes, table } = sizesFor(leaf.sizes, r);
   const [low, high] = PRICE[leaf.kind];
   const base = Math.round((low + r.next() ** 2 * (high - low)) / 100) * 100 - 10;
-  const spu = `DEMO-${String(index + 1).padStart(5, '0')}`;
+  const spu = demoSpu(index);
 
   const variants: ImportProduct['variants'] = [];
   colors.forEach((color, ci) => {

@@ -3,10 +3,13 @@
 import { useLocation } from 'react-router';
 import { AdminShell } from '../../../features/admin/components/admin-shell.tsx';
 import Audit from './audit.tsx';
+import Bloggers from './bloggers.tsx';
 import CatalogImport from './catalog-import.tsx';
 import Catalog from './catalog.tsx';
+import FindRequests from './find-requests.tsx';
 import OrderDetails from './order-details.tsx';
 import Orders from './orders.tsx';
+import Payouts from './payouts.tsx';
 import Settings from './settings.tsx';
 import Staff from './staff.tsx';
 
@@ -14,8 +17,11 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   catalog: Catalog,
   'catalog/import': CatalogImport,
   staff: Staff,
+  'find-requests': FindRequests,
   settings: Settings,
   audit: Audit,
+  bloggers: Bloggers,
+  payouts: Payouts,
 };
 
 function Page({ pathname }: { pathname: string }) {

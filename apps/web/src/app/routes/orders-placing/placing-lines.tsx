@@ -18,7 +18,20 @@ export function PlacingLines({ lines }: { lines: readonly CartLine[] }) {
   );
 }
 
-export function PlacingTotals({ lines }: { lines: readonly CartLine[] }) {
+type Money = { total: number; discount: number; bonus_used: number; to_pay: number };
+
+/** With the server's quote (docs/product.md §13) the goods' sum, discount and bonuses are its own. */
+export function PlacingTotals({ lines, money }: { lines: readonly CartLine[]; money?: Money }) {
   const { units, sum } = linesTotal(lines);
-  return <Totals units={units} sum={sum} sumLabel="К оплате" testId="placing-total" />;
+  return (
+    <Totals
+      units={units}
+      sum={money?.total ?? sum}
+      discount={money?.discount}
+      bonus={money?.bonus_used}
+      toPay={money?.to_pay}
+      sumLabel="К оплате"
+      testId="placing-total"
+    />
+  );
 }

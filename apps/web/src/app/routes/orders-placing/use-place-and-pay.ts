@@ -14,9 +14,13 @@ type Options = {
   lines: readonly CartLine[];
   address: DeliveryAddress | undefined;
   onEdit: (step: number) => void;
+  /** Bonuses, promo code and the amount the shopper sees (docs/product.md §13). */
+  money?: { bonus_amount: number; promo_code: string | null; expected_to_pay: number } | null;
+  /** The server's amount differs from the one shown (409 price_changed): show the new one. */
+  onPriceChanged?: () => void;
 };
 
-export function usePlaceAndPay({ lines, address, onEdit }: Options) {
+export function usePlaceAndPay({ lines, address, onEdit, money, onPriceChanged }: Options) {
   const { idempotencyKey, finish } = useCheckoutStore();
   const createOrder = useCreateOrder();
   const pay = usePayOrder();
@@ -38,12 +42,25 @@ export function usePlaceAndPay({ lines, address, onEdit }: Options) {
             variant_id: l.variant.id,
             quantity: l.variant.quantity,
           })),
+          ...(money
+            ? {
+                bonus_amount: money.bonus_amount,
+                ...(money.promo_code ? { promo_code: money.promo_code } : {}),
+                expected_to_pay: money.expected_to_pay,
+              }
+            : {}),
         },
       });
       orderId = order.id;
     } catch (error) {
       // The mutation's error toast has told the shopper what went wrong.
       if (hasErrorCode(error, 'passport_required')) onEdit(2);
+      // The total changed: the new one shows and the next press confirms it (a new attempt).
+      else if (hasErrorCode(error, 'price_changed')) {
+        const { start, variantIds } = useCheckoutStore.getState();
+        start(variantIds);
+        onPriceChanged?.();
+      }
       // Refused (out of stock…): the next press is a new attempt. A network failure keeps the key.
       else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) finish();
       return;

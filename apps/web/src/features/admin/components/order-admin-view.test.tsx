@@ -12,6 +12,9 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   id: 7,
   status: 'paid',
   total: 12990,
+  discount: 0,
+  bonus_used: 0,
+  to_pay: 12990,
   items: [
     {
       product_id: 1,

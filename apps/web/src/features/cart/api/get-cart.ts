@@ -1,14 +1,14 @@
 // GET /api/v1/cart: the shopper's cart, grouped per product (docs/product.md §3); fresh for 10 minutes.
-import { CartResponseSchema, type CartEntry } from '@shop/contract';
+import type { CartResponseSchema, CartEntry } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The key POST /cart refreshes (docs/product.md §7: "carts"). */
 export const CART_QUERY_KEY = queryKeys.carts;
 
 export const getCart = async (signal?: AbortSignal): Promise<CartEntry[]> =>
-  (await api('/v1/cart', { schema: CartResponseSchema, signal })).result;
+  (await api<Answer<typeof CartResponseSchema>>('/v1/cart', { signal })).result;
 
 export const cartQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,10 @@
 // GET /api/v1/categories: the category tree.
-import { CategoriesResponseSchema, type CategoryNode } from '@shop/contract';
+import type { CategoriesResponseSchema, CategoryNode } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 
 export const getCategories = async (): Promise<CategoryNode[]> =>
-  (await api('/v1/categories', { schema: CategoriesResponseSchema })).result.categories;
+  (await api<Answer<typeof CategoriesResponseSchema>>('/v1/categories')).result.categories;
 
 export const categoriesQueryOptions = () =>
   queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: 30 * 60_000 });

@@ -1,12 +1,12 @@
 // GET /api/v2/product/filters: the facets (brands, colours, sizes, categories, fit) the current
 // selection can still reach, with counts; they feed the filter sheets.
-import { ProductFiltersResponseSchema } from '@shop/contract';
+import type { ProductFiltersResponseSchema } from '@shop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 import { listingQuery, type ProductListParams } from './get-products.ts';
 
 export const getProductFilters = async (p: ProductListParams, signal?: AbortSignal) =>
-  (await api('/v2/product/filters', { query: listingQuery(p), schema: ProductFiltersResponseSchema, signal }))
+  (await api<Answer<typeof ProductFiltersResponseSchema>>('/v2/product/filters', { query: listingQuery(p), signal }))
     .result;
 
 export const productFiltersQueryOptions = (p: ProductListParams) =>

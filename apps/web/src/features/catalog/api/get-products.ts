@@ -1,7 +1,7 @@
 // GET /api/v2/product: one page of the catalogue grid, paged by the keyset cursor.
-import { ProductListResponseSchema, type ProductCard, type Sorting } from '@shop/contract';
+import type { ProductListResponseSchema, ProductCard, Sorting } from '@shop/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 
 export type ProductListParams = {
   categoryIds?: number[];
@@ -29,9 +29,8 @@ export const listingQuery = (p: ProductListParams) => ({
 
 export const getProducts = async (p: ProductListParams, cursor?: string, signal?: AbortSignal) =>
   (
-    await api('/v2/product', {
+    await api<Answer<typeof ProductListResponseSchema>>('/v2/product', {
       query: { ...listingQuery(p), sorting: p.sorting, cursor, limit: p.limit },
-      schema: ProductListResponseSchema,
       signal,
     })
   ).result;

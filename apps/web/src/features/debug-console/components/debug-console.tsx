@@ -1,6 +1,5 @@
 // The debug console overlay: a floating button (pulsing on unseen logs) and a panel with the
 // last 100 entries, filter all/log/info/warn/error, copy and clear (docs/product.md §2, §4, §8).
-import { toast } from 'sonner';
 import {
   emptyText,
   formatLogTime,
@@ -9,6 +8,7 @@ import {
   type LogFilter,
 } from '../debug-console-store.ts';
 import './debug-console.css';
+import { notify } from '../../../components/ui/notify.ts';
 
 const FILTERS: readonly LogFilter[] = ['all', ...LOG_TYPES];
 const FILTER_LABELS: Record<LogFilter, string> = {
@@ -29,9 +29,9 @@ export default function DebugConsole() {
       .join('\n');
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Логи скопированы');
+      notify.success('Логи скопированы');
     } catch {
-      toast.error('Не удалось скопировать логи');
+      notify.error('Не удалось скопировать логи');
     }
   };
 

@@ -1,7 +1,7 @@
 // GET /api/v1/favorites: the shopper's favourites, newest first, paged by cursor (docs/product.md §3, §7).
-import { FavoritesResponseSchema } from '@shop/contract';
+import type { FavoritesResponseSchema } from '@shop/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Every favourites cache starts with this key; POST and DELETE refresh them all (docs/product.md §7). */
@@ -9,7 +9,7 @@ export const FAVORITES_QUERY_KEY = queryKeys.favorites;
 const FRESH_MS = 10 * 60_000;
 
 export const getFavorites = async (cursor?: number, size?: number, signal?: AbortSignal) =>
-  (await api('/v1/favorites', { query: { cursor, size }, schema: FavoritesResponseSchema, signal })).result;
+  (await api<Answer<typeof FavoritesResponseSchema>>('/v1/favorites', { query: { cursor, size }, signal })).result;
 
 export const favoritesInfiniteQueryOptions = () =>
   infiniteQueryOptions({

@@ -1,11 +1,11 @@
 // DELETE /api/v1/favorites/{product_id}: removes a favourite; the favourites caches refresh.
-import { FavoriteRemovedResponseSchema } from '@shop/contract';
+import type { FavoriteRemovedResponseSchema } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 import { FAVORITES_QUERY_KEY } from './get-favorites.ts';
 
 export const removeFavorite = async (productId: number) =>
-  (await api(`/v1/favorites/${productId}`, { method: 'DELETE', schema: FavoriteRemovedResponseSchema }))
+  (await api<Answer<typeof FavoriteRemovedResponseSchema>>(`/v1/favorites/${productId}`, { method: 'DELETE' }))
     .result;
 
 export const useRemoveFavorite = () => {

@@ -1,20 +1,11 @@
 // The profile page (issue 6 item 9): who is signed in (avatar initial, name, @username), the way
-// to orders, delivery addresses and passport data, the invite link shared through Telegram with
-// the invite-reward sheet, and the help cards.
+// to orders, delivery addresses and passport data, the programmes (invite friends, bonuses,
+// partnership; composed by the page) and the help cards.
 import type { Profile } from '@shop/contract';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import type { InviteReward } from '../../../components/ui/invite-reward-sheet.tsx';
-import { notify } from '../../../components/ui/notify.ts';
 import { haptic } from '../../../telegram/haptics.ts';
-import { inviteDeepLink, shareLink } from '../../../telegram/links.ts';
 import './profile.css';
-
-const InviteRewardSheet = lazy(() => import('../../../components/ui/invite-reward-sheet.tsx'));
-
-// No bonus is promised: the referral programme does not exist yet (issue 9).
-export const INVITE_TEXT = 'Заказываю оригинальные вещи здесь — загляни!';
 
 type Props = {
   user: Profile | null;
@@ -22,21 +13,13 @@ type Props = {
   activeOrders?: number;
   /** The help cards block, composed by the page. */
   help: ReactNode;
-  /** A reward credited for an invite; the sheet saying so opens only when there is one. */
-  inviteReward?: InviteReward | null;
+  /** The programmes block (referral, bonus, blogger), composed by the page. */
+  programmes?: ReactNode;
 };
 
-export function ProfileView({ user, activeOrders, help, inviteReward = null }: Props) {
-  const [rewardOpen, setRewardOpen] = useState(false);
+export function ProfileView({ user, activeOrders, help, programmes }: Props) {
   const name = user ? [user.first_name, user.last_name].filter(Boolean).join(' ') : 'Гость';
   const initial = (user?.first_name.trim()[0] ?? '?').toUpperCase();
-  const invite = user ? inviteDeepLink(user.telegram_id) : null;
-
-  const shareInvite = () => {
-    if (!invite) return;
-    haptic.impact();
-    shareLink(invite, INVITE_TEXT);
-  };
 
   return (
     <div className="profile">
@@ -56,64 +39,9 @@ export function ProfileView({ user, activeOrders, help, inviteReward = null }: P
         <MenuLink to="/profile/passport_data" icon="id" label="Паспортные данные" />
       </nav>
 
-      {invite && (
-        <section className="profile-invite" aria-labelledby="profile-invite-title">
-          <h2 id="profile-invite-title" className="profile-invite__title">
-            Приглашайте друзей
-          </h2>
-          <p className="profile-invite__text">Поделитесь ссылкой на магазин с друзьями в Telegram.</p>
-          <code className="profile-invite__link">{invite}</code>
-          <div className="profile-invite__actions">
-            <Button size="medium" onClick={shareInvite}>
-              Поделиться
-            </Button>
-            <Button
-              variant="light-primary"
-              size="medium"
-              onClick={() => {
-                void navigator.clipboard?.writeText(invite).then(
-                  () => notify.success('Ссылка скопирована'),
-                  () => notify.error('Не удалось скопировать ссылку'),
-                );
-              }}
-            >
-              Копировать
-            </Button>
-            {inviteReward && (
-              <Button
-                variant="secondary"
-                size="medium"
-                onClick={() => {
-                  haptic.selection();
-                  setRewardOpen(true);
-                }}
-              >
-                Награды
-              </Button>
-            )}
-          </div>
-        </section>
-      )}
+      {user && programmes}
 
       {help}
-
-      {rewardOpen && (
-        <Suspense fallback={null}>
-          <InviteRewardSheet
-            reward={inviteReward}
-            open={rewardOpen}
-            onOpenChange={setRewardOpen}
-            onInviteMore={() => {
-              setRewardOpen(false);
-              shareInvite();
-            }}
-            onRemoveInvite={() => {
-              setRewardOpen(false);
-              notify.success('Приглашение удалено');
-            }}
-          />
-        </Suspense>
-      )}
     </div>
   );
 }

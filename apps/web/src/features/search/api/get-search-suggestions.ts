@@ -1,6 +1,6 @@
-import { SearchSuggestResponseSchema } from '@shop/contract';
+import type { SearchSuggestResponseSchema, SearchSuggestion } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 
 /** docs/product.md §9: suggestions are fresh for 5 minutes, retried once, 20 results. */
 export const SUGGESTIONS_SIZE = 20;
@@ -9,11 +9,10 @@ export const SUGGESTIONS_STALE_MS = 5 * 60_000;
 export const getSearchSuggestions = async (
   prefix: string,
   signal?: AbortSignal,
-): Promise<{ text: string }[]> =>
+): Promise<SearchSuggestion[]> =>
   (
-    await api('/v1/search-suggest', {
+    await api<Answer<typeof SearchSuggestResponseSchema>>('/v1/search-suggest', {
       query: { prefix, size: SUGGESTIONS_SIZE },
-      schema: SearchSuggestResponseSchema,
       signal,
     })
   ).result.suggestions;

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useLayer } from '../../../components/ui/use-layer.ts';
+import { paths } from '../../../lib/paths.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { searchSuggestionsQueryOptions } from '../api/get-search-suggestions.ts';
 import { RECOMMENDED_BRANDS } from '../recommended-brands.ts';
@@ -71,6 +72,12 @@ export function SearchOverlay() {
     void navigate(`/search?q=${encodeURIComponent(trimmed)}`);
   };
 
+  const openUser = (userId: number) => {
+    haptic.selection();
+    close();
+    void navigate(paths.user(userId));
+  };
+
   const typing = query.trim().length > 0;
 
   return (
@@ -90,13 +97,25 @@ export function SearchOverlay() {
       <div className="search-overlay__body">
         {typing ? (
           <ul className="search-overlay__suggestions" aria-label="Подсказки">
-            {suggestions.data?.map(({ text }) => (
-              <li key={text}>
-                <button type="button" className="search-overlay__suggestion" onClick={() => choose(text)}>
-                  <svg viewBox="0 0 24 24" aria-hidden="true">
-                    <circle cx="11" cy="11" r="6.5" />
-                    <path d="m16 16 4 4" />
-                  </svg>
+            {suggestions.data?.map(({ text, kind, user_id: userId }) => (
+              <li key={`${kind ?? 'query'}-${userId ?? text}`}>
+                <button
+                  type="button"
+                  className="search-overlay__suggestion"
+                  onClick={() => (kind === 'user' && userId ? openUser(userId) : choose(text))}
+                >
+                  {kind === 'user' ? (
+                    // A blogger (docs/product.md §13): their page, not a text search.
+                    <svg viewBox="0 0 24 24" role="img" aria-label="Автор">
+                      <circle cx="12" cy="8.5" r="3.5" />
+                      <path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5" />
+                    </svg>
+                  ) : (
+                    <svg viewBox="0 0 24 24" aria-hidden="true">
+                      <circle cx="11" cy="11" r="6.5" />
+                      <path d="m16 16 4 4" />
+                    </svg>
+                  )}
                   <span>
                     <Highlighted text={text} prefix={query} />
                   </span>

@@ -1,8 +1,8 @@
-import { ProfileResponseSchema, type Profile } from '@shop/contract';
+import type { ProfileResponseSchema, Profile } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 
 export const getProfile = async (): Promise<Profile> =>
-  (await api('/v1/profile', { schema: ProfileResponseSchema })).result;
+  (await api<Answer<typeof ProfileResponseSchema>>('/v1/profile')).result;
 
 export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile });

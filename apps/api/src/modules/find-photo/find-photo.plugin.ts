@@ -1,0 +1,34 @@
+// Wires search by photo into the app: the PhotoSearch instance (decorated as `app.photoSearch`, so
+// catalogue writes elsewhere can call `refresh()`), its first refresh once the app is ready, and a
+// clean stop on close. Catalogue pictures are read through the app's own image route, which already
+// knows demo drawings, uploaded files and allowed outside hosts (and caches the resized copy).
+import type { FastifyInstance } from 'fastify';
+import { hashFeatures } from './hash-features.ts';
+import { createPhotoSearch, type PhotoSearch } from './photo-search.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Search by photo; call `refresh()` after writing the catalogue (modules/find-photo). */
+    photoSearch: PhotoSearch;
+  }
+}
+
+/** The picture size features are computed from (the index works at ≤ 256 px). */
+const INDEX_PICTURE = 'w324'; // one of IMAGE_EDGES_PX: the resizer renders only those
+const FIRST_REFRESH_DELAY_MS = 3_000;
+
+export function decoratePhotoSearch(app: FastifyInstance): void {
+  const loadPicture = async (src: string) => {
+    const source = src.startsWith('/') ? src.slice(1) : encodeURIComponent(src);
+    const res = await app.inject({ method: 'GET', url: `/img/${INDEX_PICTURE}/${source}` });
+    return res.statusCode === 200 ? res.rawPayload : undefined;
+  };
+  const photoSearch = createPhotoSearch({ db: app.db, features: hashFeatures, loadPicture, log: app.log });
+  app.decorate('photoSearch', photoSearch);
+  // In the background and a little later: start-up (and its readiness probe) never waits for
+  // pictures to be described.
+  app.addHook('onReady', async () => {
+    setTimeout(() => void photoSearch.refresh(), FIRST_REFRESH_DELAY_MS).unref();
+  });
+  app.addHook('onClose', () => photoSearch.idle());
+}

@@ -1,0 +1,127 @@
+// The console's find calls under /api/v1/admin (docs/product.md §14.3): requests, quotes with the
+// price formula, and the rate and fees (owners).
+import {
+  AdminFindRequestListResponseSchema,
+  AdminFindRequestResponseSchema,
+  AdminFindRequestsQuerySchema,
+  FindRequestParamsSchema,
+  FindSettingsResponseSchema,
+  FindSettingsSchema,
+  QuoteFindRequestBodySchema,
+  RejectFindRequestBodySchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminErrors as errors,
+  adminSecurity as security,
+  adminTags as tags,
+  installAdminGate,
+  requirePermission,
+} from '../staff/staff-guard.ts';
+import { listAdminFindRequests, quoteFindRequest, staffMoveFindRequest } from './find-requests.repository.ts';
+import { getFindSettings, saveFindSettings } from './find-settings.repository.ts';
+
+export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  installAdminGate(app);
+
+  app.get(
+    '/find-requests',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Find requests, newest first, with counts per status',
+        querystring: AdminFindRequestsQuerySchema,
+        response: { 200: AdminFindRequestListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await listAdminFindRequests(app.db, request.query) }),
+  );
+
+  app.post(
+    '/find-requests/:id/quote',
+    {
+      onRequest: requirePermission('quotes'),
+      schema: {
+        tags,
+        security,
+        summary: 'Quote a request: price from the formula, valid 24 h, a bot message to the shopper',
+        params: FindRequestParamsSchema,
+        body: QuoteFindRequestBodySchema,
+        response: { 200: AdminFindRequestResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await quoteFindRequest(app.db, request.params.id, request.body, request.staff.telegramId),
+    }),
+  );
+
+  app.post(
+    '/find-requests/:id/take',
+    {
+      onRequest: requirePermission('quotes'),
+      schema: {
+        tags,
+        security,
+        summary: 'Take a new request into work («Считаем стоимость»)',
+        params: FindRequestParamsSchema,
+        response: { 200: AdminFindRequestResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await staffMoveFindRequest(app.db, request.params.id, 'in_progress', request.staff.telegramId),
+    }),
+  );
+
+  app.post(
+    '/find-requests/:id/reject',
+    {
+      onRequest: requirePermission('quotes'),
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a request with a reason (a bot message to the shopper)',
+        params: FindRequestParamsSchema,
+        body: RejectFindRequestBodySchema,
+        response: { 200: AdminFindRequestResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      result: await staffMoveFindRequest(
+        app.db,
+        request.params.id,
+        'rejected',
+        request.staff.telegramId,
+        request.body.reason,
+      ),
+    }),
+  );
+
+  app.get(
+    '/settings/find',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The rate and fees of Poizon prices',
+        response: { 200: FindSettingsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ result: await getFindSettings(app.db) }),
+  );
+
+  app.put(
+    '/settings/find',
+    {
+      onRequest: requirePermission('own'),
+      schema: {
+        tags,
+        security,
+        summary: 'Set the rate and fees (owners)',
+        body: FindSettingsSchema,
+        response: { 200: FindSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await saveFindSettings(app.db, request.body, request.staff.telegramId) }),
+  );
+};

@@ -1,0 +1,40 @@
+// How much one shopper may hold unpaid (docs/product.md §16): an unpaid order reserves stock for
+// the payment window, so without a cap one shopper could reserve a whole variant again and again.
+// Called inside the order transaction: the shopper's user row is locked first, so two concurrent
+// placements of one shopper are counted one after the other.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders, users } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+export const MAX_UNPAID_ORDERS = 5;
+export const MAX_UNPAID_UNITS = 200;
+
+export async function checkUnpaidCap(tx: Database, userId: number, units: number, ttlMin: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const since = new Date(Date.now() - ttlMin * 60_000).toISOString();
+  const [held] = await tx
+    .select({
+      orders: sql<number>`count(distinct ${orders.id})::int`,
+      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment'), gt(orders.createdAt, sql`${since}::timestamptz`)),
+    );
+  if ((held?.orders ?? 0) >= MAX_UNPAID_ORDERS) {
+    throw new AppError(
+      409,
+      'too_many_unpaid',
+      `Оплатите или отмените неоплаченные заказы: их не может быть больше ${MAX_UNPAID_ORDERS}`,
+    );
+  }
+  if ((held?.units ?? 0) + units > MAX_UNPAID_UNITS) {
+    throw new AppError(
+      409,
+      'too_many_unpaid',
+      `В неоплаченных заказах не может быть больше ${MAX_UNPAID_UNITS} штук товара: оплатите или отмените их`,
+    );
+  }
+}

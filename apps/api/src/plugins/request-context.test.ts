@@ -1,0 +1,100 @@
+// The request id (docs/operations.md): answered in X-Request-Id, on every log line of the request,
+// stored on the outbox row the request wrote, and named by the worker when it sends that row.
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { notifications } from '../db/schema/index.ts';
+import { placeAndPay, shopper } from '../modules/admin/console-test-kit.ts';
+import { login, makeTelegramUser, testEnv } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { startFakeBotApi, waitFor, type FakeBotApi } from '../test/fake-bot-api.ts';
+
+type LogLine = Record<string, unknown> & { msg?: string };
+const lines: LogLine[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+    done();
+  },
+});
+
+const owner = makeTelegramUser();
+let database: DatabaseHandle;
+let bot: FakeBotApi;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  bot = await startFakeBotApi();
+  database = await createTestDatabase();
+  app = await buildApp({
+    env: testEnv({
+      adminTelegramIds: [owner.id],
+      botApiRoot: bot.apiRoot,
+      botCanSend: true,
+      logLevel: 'info',
+    }),
+    database,
+    logger: { stream: sink },
+    authRateLimitPerMin: 100_000,
+    jobs: false,
+    bot: { outbox: { pollMs: 10 } },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await bot.close();
+});
+
+describe('request id', () => {
+  it('a new id per request, answered in X-Request-Id; a sane forwarded one is kept, a hostile one replaced', async () => {
+    const one = await app.inject({ url: '/healthz' });
+    const two = await app.inject({ url: '/healthz' });
+    expect(one.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(two.headers['x-request-id']).not.toBe(one.headers['x-request-id']);
+
+    const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'proxy-7f3a9c21' } });
+    expect(kept.headers['x-request-id']).toBe('proxy-7f3a9c21');
+    const hostile = await app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': `x"} {"level":60,"msg":"forged${'a'.repeat(80)}` },
+    });
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a status change: its log lines, its outbox row and the worker that sends it share one id', async () => {
+    const ownerAuth = await login(app, owner);
+    const buyer = await shopper(app);
+    const { orderId } = await placeAndPay(app, buyer);
+    const requestId = 'status-change-0001';
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/status`,
+      headers: { authorization: ownerAuth, 'x-request-id': requestId },
+      payload: { status: 'purchasing' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.headers['x-request-id']).toBe(requestId);
+
+    const [row] = await database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `order:${orderId}:status:purchasing`));
+    expect(row).toMatchObject({ requestId });
+
+    const sent = await waitFor(
+      () => lines.find((l) => l.msg === 'notification sent' && l.notification === row!.id),
+      'the worker log line',
+    );
+    expect(sent).toMatchObject({ requestId, job: 'outbox', kind: 'order.purchasing' });
+    // Fastify's own lines of that request carry it as reqId.
+    expect(lines.filter((l) => l.reqId === requestId).map((l) => l.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ]);
+  });
+});

@@ -1,0 +1,5 @@
+import { FindRequestsView } from '../../../features/admin/components/find-requests-view.tsx';
+
+export default function Page() {
+  return <FindRequestsView />;
+}

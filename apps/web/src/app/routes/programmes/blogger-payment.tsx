@@ -1,0 +1,25 @@
+// blogger/conclusion/payment: payout details (research §5.7); the amount comes from the previous
+// step (`?amount=`), and a missing or wrong one sends the shopper back there.
+import { Navigate, useSearchParams } from 'react-router';
+import { BloggerPaymentView } from '../../../features/programmes/components/blogger-payment-view.tsx';
+import { BloggerGate } from './use-blogger-gate.tsx';
+
+export function Component() {
+  const [params] = useSearchParams();
+  const raw = params.get('amount') ?? '';
+  const amount = /^\d{1,8}$/.test(raw) ? Number(raw) : 0;
+  return (
+    <section>
+      <h1 className="page-title">Реквизиты для вывода</h1>
+      <BloggerGate allowed={['dashboard']}>
+        {(state) =>
+          amount >= state.min_payout && amount <= state.balance.available && !state.balance.pending_payout ? (
+            <BloggerPaymentView amount={amount} />
+          ) : (
+            <Navigate to="/blogger/conclusion" replace />
+          )
+        }
+      </BloggerGate>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+// The console's blogger moderation and payouts (DESIGN §8): GET /admin/bloggers?status=,
+// POST /admin/bloggers/{id}/approve|reject|request-changes, GET /admin/payouts?status=,
+// GET /admin/payouts/{id}/details, POST /admin/payouts/{id}/paid|reject.
+import {
+  AdminBloggerPageResponseSchema,
+  AdminBloggerResponseSchema,
+  AdminPayoutDetailsResponseSchema,
+  AdminPayoutPageResponseSchema,
+  AdminPayoutResponseSchema,
+  type AdminBloggerApproveBody,
+  type BloggerStatus,
+  type PayoutStatus,
+} from '@shop/contract';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const useAdminBloggers = (status: BloggerStatus) =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['admin', 'bloggers', status],
+      initialPageParam: undefined as number | undefined,
+      queryFn: async ({ pageParam }) =>
+        (
+          await api('/v1/admin/bloggers', {
+            query: { status, cursor: pageParam },
+            schema: AdminBloggerPageResponseSchema,
+          })
+        ).result,
+      getNextPageParam: (last) => (last.more && last.cursor !== null ? last.cursor : undefined),
+    }),
+  );
+
+export type BloggerDecision =
+  | { kind: 'approve'; body: AdminBloggerApproveBody }
+  | { kind: 'reject'; reason: string }
+  | { kind: 'request-changes'; comment: string };
+
+export function useDecideBlogger() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision }: { id: number; decision: BloggerDecision }) => {
+      const body =
+        decision.kind === 'approve'
+          ? decision.body
+          : decision.kind === 'reject'
+            ? { reason: decision.reason }
+            : { comment: decision.comment };
+      return (
+        await api(`/v1/admin/bloggers/${id}/${decision.kind}`, {
+          method: 'POST',
+          body,
+          schema: AdminBloggerResponseSchema,
+        })
+      ).result;
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'bloggers'] }),
+  });
+}
+
+export const useAdminPayouts = (status: PayoutStatus) =>
+  useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['admin', 'payouts', status],
+      initialPageParam: undefined as number | undefined,
+      queryFn: async ({ pageParam }) =>
+        (
+          await api('/v1/admin/payouts', {
+            query: { status, cursor: pageParam },
+            schema: AdminPayoutPageResponseSchema,
+          })
+        ).result,
+      getNextPageParam: (last) => (last.more && last.cursor !== null ? last.cursor : undefined),
+    }),
+  );
+
+export const getPayoutDetails = async (id: number) =>
+  (await api(`/v1/admin/payouts/${id}/details`, { schema: AdminPayoutDetailsResponseSchema })).result;
+
+export type PayoutDecision = { kind: 'paid'; receipt_url?: string } | { kind: 'reject'; reason: string };
+
+export function useDecidePayout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, decision }: { id: number; decision: PayoutDecision }) =>
+      (
+        await api(`/v1/admin/payouts/${id}/${decision.kind}`, {
+          method: 'POST',
+          body:
+            decision.kind === 'paid'
+              ? decision.receipt_url
+                ? { receipt_url: decision.receipt_url }
+                : {}
+              : { reason: decision.reason },
+          schema: AdminPayoutResponseSchema,
+        })
+      ).result,
+    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+  });
+}

@@ -1,0 +1,123 @@
+// «Мои запросы» (docs/product.md §14.3): the shopper's requests with their status; a quoted one
+// shows its price in roubles, until when it holds, and «Добавить в корзину» / «Отказаться».
+import { FIND_REQUEST_STATUS_RU, type FindRequest } from '@shop/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { notify } from '../../../components/ui/notify.ts';
+import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDateRu } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
+import { formatPrice } from '../../../lib/price.ts';
+import { findRequestsQueryOptions, useAnswerFindRequest } from '../api/requests.ts';
+import { formatValidUntil } from '../find-format.ts';
+
+const title = (r: FindRequest) => r.query ?? (r.spu_id ? `Товар ${r.spu_id}` : (r.url ?? 'Товар с Poizon'));
+
+export function MyRequests() {
+  const list = useInfiniteQuery(findRequestsQueryOptions());
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  if (list.isPending)
+    return (
+      <div className="find-requests" role="status" aria-label="Загрузка запросов">
+        <SkeletonBlock className="find-request find-request--skeleton" />
+        <SkeletonBlock className="find-request find-request--skeleton" />
+      </div>
+    );
+  if (list.isError)
+    return (
+      <LoadError
+        inline
+        title="Не удалось загрузить запросы"
+        onRetry={() => list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  if (items.length === 0)
+    return (
+      <p className="find-empty">
+        Запросов пока нет. Пришлите ссылку — рассчитаем цену товара, которого нет в каталоге.
+      </p>
+    );
+  return (
+    <>
+      <ul className="find-requests">
+        {items.map((r) => (
+          <RequestRow key={r.id} r={r} />
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button
+          variant="light-primary"
+          size="medium"
+          fullWidth
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          Показать ещё
+        </Button>
+      )}
+    </>
+  );
+}
+
+function RequestRow({ r }: { r: FindRequest }) {
+  const answer = useAnswerFindRequest();
+  const live = r.status === 'quoted';
+  const reply = (kind: 'accept' | 'decline') =>
+    answer.mutate(
+      { id: r.id, answer: kind },
+      {
+        onSuccess: () => notify.success(kind === 'accept' ? 'Товар добавлен в корзину' : 'Запрос отменён'),
+        onError: (error) => notify.error(errorMessage(error, 'Не удалось ответить на запрос')),
+      },
+    );
+  return (
+    <li className="find-request" data-status={r.status}>
+      <div className="find-request__head">
+        <span className="find-request__title">{title(r)}</span>
+        <span className={`find-status find-status--${r.status}`}>{FIND_REQUEST_STATUS_RU[r.status]}</span>
+      </div>
+      <p className="find-muted">
+        №{r.id} · {formatDateRu(r.created_at)}
+        {r.size ? ` · размер ${r.size}` : ''}
+        {r.color ? ` · ${r.color}` : ''}
+      </p>
+      {r.quote_rub !== null && (r.status === 'quoted' || r.status === 'accepted') && (
+        <p className="find-request__price">{formatPrice(r.quote_rub)}</p>
+      )}
+      {live && r.quote_valid_until && (
+        <p className="find-muted">Цена действует до {formatValidUntil(r.quote_valid_until)}</p>
+      )}
+      {r.quote_comment && live && <p className="find-request__comment">{r.quote_comment}</p>}
+      {r.status === 'rejected' && r.reject_reason && <p className="find-muted">Причина: {r.reject_reason}</p>}
+      {r.status === 'expired' && <p className="find-muted">Цена устарела — отправьте запрос снова.</p>}
+      {live && (
+        <div className="find-request__actions">
+          <Button
+            size="medium"
+            loading={answer.isPending && answer.variables?.answer === 'accept'}
+            onClick={() => reply('accept')}
+          >
+            В корзину
+          </Button>
+          <Button
+            size="medium"
+            variant="secondary"
+            disabled={answer.isPending}
+            onClick={() => reply('decline')}
+          >
+            Отказаться
+          </Button>
+        </div>
+      )}
+      {r.status === 'accepted' && (
+        <Link className="find-link" to={paths.basket}>
+          Перейти в корзину
+        </Link>
+      )}
+    </li>
+  );
+}

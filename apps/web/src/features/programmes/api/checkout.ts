@@ -1,0 +1,43 @@
+// The confirm step's money (DESIGN §8): POST /checkout/quote (discount, usable bonuses, to pay)
+// and POST /promo/check for a typed promo code.
+import { CheckoutQuoteResponseSchema, PromoCheckResponseSchema } from '@shop/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { programmeKeys } from './keys.ts';
+
+export type CheckoutItem = { product_id: number; variant_id: number; quantity: number };
+
+export type QuoteRequest = { items: CheckoutItem[]; promo_code?: string; bonus_amount: number };
+
+export const useCheckoutQuote = (request: QuoteRequest) =>
+  useQuery({
+    queryKey: ['checkout-quote', request],
+    queryFn: async ({ signal }) =>
+      (
+        await api('/v1/checkout/quote', {
+          method: 'POST',
+          body: request,
+          signal,
+          schema: CheckoutQuoteResponseSchema,
+        })
+      ).result,
+    enabled: request.items.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: 1,
+  });
+
+export const useCheckPromo = () =>
+  useMutation({
+    mutationFn: async ({ code, items }: { code: string; items: CheckoutItem[] }) =>
+      (
+        await api('/v1/promo/check', {
+          method: 'POST',
+          body: { code, items },
+          schema: PromoCheckResponseSchema,
+        })
+      ).result,
+  });
+
+/** Bonuses changed by an order (held now, returned if it lapses). */
+export const bonusKey = programmeKeys.bonus;
