@@ -51,6 +51,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_WRITES_PER_MIN: '3000',
       RATE_LIMIT_SEARCH_PER_MIN: '3000',
+      // Every spec places orders as that shopper and leaves some unpaid (the payment window is
+      // 30 minutes); the cap itself is proved by the API suite (security/defects.test.ts).
+      RATE_LIMIT_UNPAID_ORDERS: '100',
     },
   },
 });

@@ -13,7 +13,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { pressTelegramBack, validInn } from './support.ts';
+import { emptyCart, pressTelegramBack, validInn } from './support.ts';
 
 // Sessions start slowly on a busy machine (dev login, then the page's own calls).
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -433,6 +433,7 @@ test('checkout: «Списать бонусы» shows the exact usable amount an
   const balance = (await getJson<{ balance: number }>(request, '/api/v1/bonus', owner)).balance;
   expect(balance).toBeGreaterThan(0);
   await readyToOrder(request, owner, 'Бонусова');
+  await emptyCart(request, owner);
   const items = await linesWorth(request, 5000);
   for (const line of items) {
     const res = await request.post('/api/v1/cart', { headers: auth(owner), data: line });

@@ -2,7 +2,7 @@
 // mocked environment, start parameters, toasts, the debug console and the onboarding cards, with
 // screenshots in light and dark Telegram themes.
 import type { Page } from '@playwright/test';
-import { expect, pressTelegramBack, test } from './support.ts';
+import { emptyCart, expect, pressTelegramBack, test } from './support.ts';
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
@@ -314,6 +314,9 @@ test('product drawer: opens from productId_ start parameter and ?id=, back close
 
 test('the basket tab shows the cart count from GET /cart/len when it is not zero', async ({ page }) => {
   const product = await demoProduct(page);
+  // The demo shopper drives every spec: start from an empty cart whatever ran before.
+  await emptyCart(page);
+  await page.reload();
   const basket = page.getByRole('link', { name: /Корзина/ });
   await expect(basket).toBeVisible();
   await expect(page.getByLabel(/Товаров в корзине/)).toHaveCount(0);

@@ -115,6 +115,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MIN: z.coerce.number().int().min(1).default(600),
   /** Per client address, per minute: resized pictures not yet in the cache (`/img/...`). */
   RATE_LIMIT_IMAGES_PER_MIN: z.coerce.number().int().min(1).default(3000),
+  /** Per shopper: orders awaiting payment at once (each reserves stock for the payment window). */
+  RATE_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
+  /** Per shopper: units of goods in orders awaiting payment at once. */
+  RATE_LIMIT_UNPAID_UNITS: z.coerce.number().int().min(1).default(200),
 });
 
 export type Env = {
@@ -168,6 +172,9 @@ export type RateLimitSettings = {
   resolvePerMin: number;
   signInPerMin: number;
   imagesPerMin: number;
+  /** Caps on what one shopper holds unpaid (not per minute; apply even with RATE_LIMITS=off). */
+  unpaidOrders: number;
+  unpaidUnits: number;
 };
 
 export type PoizonEnv = {
@@ -411,6 +418,8 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       resolvePerMin: e.RATE_LIMIT_RESOLVE_PER_MIN,
       signInPerMin: e.RATE_LIMIT_SIGNIN_PER_MIN,
       imagesPerMin: e.RATE_LIMIT_IMAGES_PER_MIN,
+      unpaidOrders: e.RATE_LIMIT_UNPAID_ORDERS,
+      unpaidUnits: e.RATE_LIMIT_UNPAID_UNITS,
     },
   };
 }

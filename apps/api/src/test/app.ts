@@ -52,6 +52,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       resolvePerMin: 30,
       signInPerMin: 600,
       imagesPerMin: 3000,
+      unpaidOrders: 5,
+      unpaidUnits: 200,
     },
     ...overrides,
   };

@@ -38,6 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
         app.env.orderTtlMin,
+        { orders: app.env.rateLimits.unpaidOrders, units: app.env.rateLimits.unpaidUnits },
       );
       if (created) request.log.info({ orderId: order.id, total: order.total }, 'order placed');
       reply.code(created ? 201 : 200);

@@ -15,7 +15,7 @@ import { placeOrderMoney } from '../programmes/order-money.ts';
 import { recordPlaced } from './order-status.ts';
 import { assertSameOrderRequest } from './idempotency-match.ts';
 import { findOrder } from './orders.repository.ts';
-import { checkUnpaidCap } from './unpaid-cap.ts';
+import { checkUnpaidCap, type UnpaidCap } from './unpaid-cap.ts';
 
 export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
 
@@ -87,6 +87,7 @@ export async function placeOrder(
   body: CreateOrderBody,
   idempotencyKey: string,
   ttlMin: number,
+  unpaidCap: UnpaidCap,
 ): Promise<{ order: Order; created: boolean }> {
   const replay = async () => {
     const [row] = await db
@@ -103,7 +104,7 @@ export async function placeOrder(
   const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
 
   const orderId = await db.transaction(async (tx) => {
-    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin);
+    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin, unpaidCap);
     const id = await claimKey(tx, userId, delivery, idempotencyKey);
     if (id === undefined) return undefined;
     const reserved = await reserveStock(

@@ -7,10 +7,10 @@ import type { Database } from '../../db/client.ts';
 import { orderItems, orders, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-export const MAX_UNPAID_ORDERS = 5;
-export const MAX_UNPAID_UNITS = 200;
+/** The caps (RATE_LIMIT_UNPAID_ORDERS, RATE_LIMIT_UNPAID_UNITS; 5 orders and 200 units by default). */
+export type UnpaidCap = { orders: number; units: number };
 
-export async function checkUnpaidCap(tx: Database, userId: number, units: number, ttlMin: number) {
+export async function checkUnpaidCap(tx: Database, userId: number, units: number, ttlMin: number, cap: UnpaidCap) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const since = new Date(Date.now() - ttlMin * 60_000).toISOString();
   const [held] = await tx
@@ -23,18 +23,18 @@ export async function checkUnpaidCap(tx: Database, userId: number, units: number
     .where(
       and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment'), gt(orders.createdAt, sql`${since}::timestamptz`)),
     );
-  if ((held?.orders ?? 0) >= MAX_UNPAID_ORDERS) {
+  if ((held?.orders ?? 0) >= cap.orders) {
     throw new AppError(
       409,
       'too_many_unpaid',
-      `Оплатите или отмените неоплаченные заказы: их не может быть больше ${MAX_UNPAID_ORDERS}`,
+      `Оплатите или отмените неоплаченные заказы: их не может быть больше ${cap.orders}`,
     );
   }
-  if ((held?.units ?? 0) + units > MAX_UNPAID_UNITS) {
+  if ((held?.units ?? 0) + units > cap.units) {
     throw new AppError(
       409,
       'too_many_unpaid',
-      `В неоплаченных заказах не может быть больше ${MAX_UNPAID_UNITS} штук товара: оплатите или отмените их`,
+      `В неоплаченных заказах не может быть больше ${cap.units} штук товара: оплатите или отмените их`,
     );
   }
 }
