@@ -1,5 +1,6 @@
 // One Vitest run for every workspace. The API suite runs on embedded PGlite, and once more on the
 // PostgreSQL server when TEST_DATABASE_URL is set.
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
@@ -15,6 +16,7 @@ const projects: TestProjectInlineConfiguration[] = [
       include: apiTests,
       environment: 'node',
       env: { TEST_DATABASE_URL: '' },
+      globalSetup: ['apps/api/src/test/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -37,10 +39,15 @@ if (pgUrl) {
       include: apiTests,
       environment: 'node',
       env: { TEST_DATABASE_URL: pgUrl },
+      globalSetup: ['apps/api/src/test/global-setup.ts'],
       testTimeout: 60_000,
       hookTimeout: 60_000,
     },
   });
 }
 
-export default defineConfig({ test: { projects, passWithNoTests: false } });
+// Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
+// where most of a file's time is waiting on PGlite's WASM or the PostgreSQL server. Two at least.
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+
+export default defineConfig({ test: { projects, passWithNoTests: false, maxWorkers } });

@@ -34,7 +34,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export type OpenDatabaseOptions =
   | { url: string; maxConnections?: number }
-  | { /** Directory for the data files; omitted: in memory. */ dir?: string };
+  | {
+      /** Directory for the data files; omitted: in memory. */
+      dir?: string;
+      /** A data directory dumped by PGlite's `dumpDataDir` to start from (tests: a migrated template). */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
@@ -59,7 +64,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const unlock = options.dir ? lockEmbeddedDir(options.dir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(options.dir ?? 'memory://', { extensions: { pg_trgm } });
+    client = await PGlite.create(options.dir ?? 'memory://', {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (err) {
     unlock();
     throw err;

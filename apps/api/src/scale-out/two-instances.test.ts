@@ -7,7 +7,7 @@
 // through instance A (or the database), say when it is finished, and check it was done once.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '../db/client.ts';
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../db/client.ts';
 import {
   bonusLedger,
   findRequests,
@@ -235,8 +235,14 @@ const JOBS: JobCase<unknown>[] = [
     job: 'bonus expiry: each lot past expiry burnt once, each 7-day warning sent once',
     async seed({ a }) {
       const people = await signedIn(a, 12);
-      const lot = (userId: number, amount: number, expiresAt: ReturnType<typeof sql>, key: string) =>
-        db()
+      const lot = (
+        userId: number,
+        amount: number,
+        expiresAt: ReturnType<typeof sql>,
+        key: string,
+        tx: Pick<Database, 'insert'> = db(),
+      ) =>
+        tx
           .insert(bonusLedger)
           .values({ userId, kind: 'welcome', amount, status: 'available', expiresAt, idemKey: key })
           .returning({ id: bonusLedger.id })
@@ -244,20 +250,23 @@ const JOBS: JobCase<unknown>[] = [
       const burnLots: number[] = [];
       const warnLots: number[] = [];
       for (const [i, p] of people.slice(0, 8).entries()) {
-        const id = await lot(p.userId, 500, sql`now() - interval '1 minute'`, `two-instances:burn:${i}`);
-        // Half of them partly spent: only what is left (300) burns.
-        if (i % 2 === 0) {
-          await db()
-            .insert(bonusLedger)
-            .values({
+        // The lot and what was spent of it in one transaction: the instances' jobs are running and
+        // must never see an expired lot without its spending.
+        const id = await db().transaction(async (tx) => {
+          const lotId = await lot(p.userId, 500, sql`now() - interval '1 minute'`, `two-instances:burn:${i}`, tx);
+          // Half of them partly spent: only what is left (300) burns.
+          if (i % 2 === 0) {
+            await tx.insert(bonusLedger).values({
               userId: p.userId,
               kind: 'order_hold',
               amount: -200,
               status: 'spent',
-              lotId: id,
+              lotId,
               idemKey: `two-instances:spent:${i}`,
             });
-        }
+          }
+          return lotId;
+        });
         burnLots.push(id);
       }
       const warned = people.slice(8);

@@ -1,7 +1,9 @@
 // A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
 // database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 
 export function testDatabaseUrl(): string | undefined {
@@ -12,18 +14,22 @@ export function testDatabaseUrl(): string | undefined {
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
+    // A copy of the run's migrated template (test/global-setup.ts), else migrated here.
+    const template = inject('pgliteTemplate');
+    if (template) return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
     const handle = await openDatabase({});
     await handle.migrate();
     return handle;
   }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const template = inject('postgresTemplate');
+  await createDatabase(admin, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), maxConnections: 20 });
   try {
-    await handle.migrate();
+    if (!template) await handle.migrate();
   } catch (err) {
     await handle.close();
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -39,4 +45,18 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await admin.end();
     },
   };
+}
+
+/** `CREATE DATABASE`, as a copy of `template` when given (retried while another copy holds it). */
+async function createDatabase(admin: postgres.Sql, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.unsafe(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+      return;
+    } catch (err) {
+      // 55006: "source database is being accessed by other users" — a concurrent copy.
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+    }
+  }
 }

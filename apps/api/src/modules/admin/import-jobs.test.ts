@@ -69,7 +69,8 @@ describe('catalogue import jobs', () => {
       headers: { authorization: ownerAuth },
     });
     expect(missing.statusCode).toBe(404);
-  });
+    // Two imports of 450 products with their photo features: a minute on a busy 2-core machine.
+  }, 120_000);
 
   it('a queued job is claimed by one runner only', async () => {
     const [row] = await t.app.db
