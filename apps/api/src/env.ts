@@ -115,6 +115,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MIN: z.coerce.number().int().min(1).default(600),
   /** Per client address, per minute: resized pictures not yet in the cache (`/img/...`). */
   RATE_LIMIT_IMAGES_PER_MIN: z.coerce.number().int().min(1).default(3000),
+  /** What the limits' Redis keys start with: deployments (or test runs) sharing one Redis count apart. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('fastify-rate-limit-'),
 });
 
 export type Env = {
@@ -168,6 +170,8 @@ export type RateLimitSettings = {
   resolvePerMin: number;
   signInPerMin: number;
   imagesPerMin: number;
+  /** The Redis key prefix of the counts (with REDIS_URL). */
+  redisPrefix: string;
 };
 
 export type PoizonEnv = {
@@ -411,6 +415,7 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       resolvePerMin: e.RATE_LIMIT_RESOLVE_PER_MIN,
       signInPerMin: e.RATE_LIMIT_SIGNIN_PER_MIN,
       imagesPerMin: e.RATE_LIMIT_IMAGES_PER_MIN,
+      redisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
     },
   };
 }

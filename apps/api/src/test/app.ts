@@ -52,6 +52,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       resolvePerMin: 30,
       signInPerMin: 600,
       imagesPerMin: 3000,
+      redisPrefix: 'fastify-rate-limit-',
     },
     ...overrides,
   };
