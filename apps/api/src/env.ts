@@ -119,6 +119,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_UNPAID_ORDERS: z.coerce.number().int().min(1).default(5),
   /** Per shopper: units of goods in orders awaiting payment at once. */
   RATE_LIMIT_UNPAID_UNITS: z.coerce.number().int().min(1).default(200),
+  /** What the limits' Redis keys start with: deployments (or test runs) sharing one Redis count apart. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('fastify-rate-limit-'),
 });
 
 export type Env = {
@@ -175,6 +177,8 @@ export type RateLimitSettings = {
   /** Caps on what one shopper holds unpaid (not per minute; apply even with RATE_LIMITS=off). */
   unpaidOrders: number;
   unpaidUnits: number;
+  /** The Redis key prefix of the counts (with REDIS_URL). */
+  redisPrefix: string;
 };
 
 export type PoizonEnv = {
@@ -420,6 +424,7 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       imagesPerMin: e.RATE_LIMIT_IMAGES_PER_MIN,
       unpaidOrders: e.RATE_LIMIT_UNPAID_ORDERS,
       unpaidUnits: e.RATE_LIMIT_UNPAID_UNITS,
+      redisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
     },
   };
 }

@@ -52,7 +52,7 @@ export async function rateLimits(
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis } : {}),
+    ...(redis ? { redis, nameSpace: settings.redisPrefix } : {}),
     // The plugin throws what this returns; the error handler gives it the one error shape.
     errorResponseBuilder: () =>
       new AppError(429, 'too_many_requests', 'Слишком много запросов, попробуйте позже'),

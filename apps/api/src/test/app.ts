@@ -54,6 +54,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       imagesPerMin: 3000,
       unpaidOrders: 5,
       unpaidUnits: 200,
+      redisPrefix: 'fastify-rate-limit-',
     },
     ...overrides,
   };

@@ -16,48 +16,32 @@ import {
   ProgrammeIdParamsSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminErrors as errors,
-  adminSecurity as security,
-  adminTags as tags,
-  installAdminGate,
-  requirePermission,
-} from '../staff/staff-guard.ts';
+import { adminRoute, installAdminGate } from '../staff/staff-guard.ts';
 import { adminListPayouts, adminPayoutDetails, markPayoutPaid, rejectPayout } from './blogger-payouts.ts';
 import { adminListBloggers, decideApplication } from './blogger-moderation.ts';
 
 export const bloggerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   installAdminGate(app);
-  const decide = { onRequest: requirePermission('bloggers') };
-  const params = ProgrammeIdParamsSchema;
 
   app.get(
     '/bloggers',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Blogger applications by status',
-        querystring: AdminBloggersQuerySchema,
-        response: { 200: AdminBloggerPageResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Blogger applications by status',
+      querystring: AdminBloggersQuerySchema,
+      result: AdminBloggerPageResponseSchema,
+    }),
     async (request) => ({ result: await adminListBloggers(app.db, request.query) }),
   );
 
   app.post(
     '/bloggers/:id/approve',
-    {
-      ...decide,
-      schema: {
-        tags,
-        security,
-        summary: 'Approve with commission and erid',
-        params,
-        body: AdminBloggerApproveBodySchema,
-        response: { 200: AdminBloggerResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Approve with commission and erid',
+      params: ProgrammeIdParamsSchema,
+      body: AdminBloggerApproveBodySchema,
+      result: AdminBloggerResponseSchema,
+      permission: 'bloggers',
+    }),
     async (request) => ({
       result: await decideApplication(app.db, request.params.id, request.staff.telegramId, {
         to: 'approved',
@@ -69,17 +53,13 @@ export const bloggerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bloggers/:id/reject',
-    {
-      ...decide,
-      schema: {
-        tags,
-        security,
-        summary: 'Reject with a reason',
-        params,
-        body: AdminBloggerRejectBodySchema,
-        response: { 200: AdminBloggerResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Reject with a reason',
+      params: ProgrammeIdParamsSchema,
+      body: AdminBloggerRejectBodySchema,
+      result: AdminBloggerResponseSchema,
+      permission: 'bloggers',
+    }),
     async (request) => ({
       result: await decideApplication(app.db, request.params.id, request.staff.telegramId, {
         to: 'rejected',
@@ -90,17 +70,13 @@ export const bloggerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bloggers/:id/request-changes',
-    {
-      ...decide,
-      schema: {
-        tags,
-        security,
-        summary: 'Ask the applicant to change the application',
-        params,
-        body: AdminBloggerChangesBodySchema,
-        response: { 200: AdminBloggerResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Ask the applicant to change the application',
+      params: ProgrammeIdParamsSchema,
+      body: AdminBloggerChangesBodySchema,
+      result: AdminBloggerResponseSchema,
+      permission: 'bloggers',
+    }),
     async (request) => ({
       result: await decideApplication(app.db, request.params.id, request.staff.telegramId, {
         to: 'changes_requested',
@@ -111,30 +87,22 @@ export const bloggerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payouts',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Withdrawal requests',
-        querystring: AdminPayoutsQuerySchema,
-        response: { 200: AdminPayoutPageResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Withdrawal requests',
+      querystring: AdminPayoutsQuerySchema,
+      result: AdminPayoutPageResponseSchema,
+    }),
     async (request) => ({ result: await adminListPayouts(app.db, app.env.dataKey, request.query) }),
   );
 
   app.get(
     '/payouts/:id/details',
-    {
-      ...decide,
-      schema: {
-        tags,
-        security,
-        summary: 'Full payout details (audit-logged)',
-        params,
-        response: { 200: AdminPayoutDetailsResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Full payout details (audit-logged)',
+      params: ProgrammeIdParamsSchema,
+      result: AdminPayoutDetailsResponseSchema,
+      permission: 'bloggers',
+    }),
     async (request) => ({
       result: await adminPayoutDetails(app.db, app.env.dataKey, request.params.id, request.staff.telegramId),
     }),
@@ -142,17 +110,13 @@ export const bloggerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payouts/:id/paid',
-    {
-      ...decide,
-      schema: {
-        tags,
-        security,
-        summary: 'The money was sent',
-        params,
-        body: AdminPayoutPaidBodySchema,
-        response: { 200: AdminPayoutResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'The money was sent',
+      params: ProgrammeIdParamsSchema,
+      body: AdminPayoutPaidBodySchema,
+      result: AdminPayoutResponseSchema,
+      permission: 'bloggers',
+    }),
     async (request) => ({
       result: await markPayoutPaid(
         app.db,
@@ -166,17 +130,13 @@ export const bloggerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payouts/:id/reject',
-    {
-      ...decide,
-      schema: {
-        tags,
-        security,
-        summary: 'Reject; the money returns to the balance',
-        params,
-        body: AdminPayoutRejectBodySchema,
-        response: { 200: AdminPayoutResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Reject; the money returns to the balance',
+      params: ProgrammeIdParamsSchema,
+      body: AdminPayoutRejectBodySchema,
+      result: AdminPayoutResponseSchema,
+      permission: 'bloggers',
+    }),
     async (request) => ({
       result: await rejectPayout(
         app.db,

@@ -11,13 +11,7 @@ import {
   RejectFindRequestBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminErrors as errors,
-  adminSecurity as security,
-  adminTags as tags,
-  installAdminGate,
-  requirePermission,
-} from '../staff/staff-guard.ts';
+import { adminRoute, installAdminGate } from '../staff/staff-guard.ts';
 import { listAdminFindRequests, quoteFindRequest, staffMoveFindRequest } from './find-requests.repository.ts';
 import { getFindSettings, saveFindSettings } from './find-settings.repository.ts';
 
@@ -26,31 +20,23 @@ export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/find-requests',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Find requests, newest first, with counts per status',
-        querystring: AdminFindRequestsQuerySchema,
-        response: { 200: AdminFindRequestListResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Find requests, newest first, with counts per status',
+      querystring: AdminFindRequestsQuerySchema,
+      result: AdminFindRequestListResponseSchema,
+    }),
     async (request) => ({ result: await listAdminFindRequests(app.db, request.query) }),
   );
 
   app.post(
     '/find-requests/:id/quote',
-    {
-      onRequest: requirePermission('quotes'),
-      schema: {
-        tags,
-        security,
-        summary: 'Quote a request: price from the formula, valid 24 h, a bot message to the shopper',
-        params: FindRequestParamsSchema,
-        body: QuoteFindRequestBodySchema,
-        response: { 200: AdminFindRequestResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Quote a request: price from the formula, valid 24 h, a bot message to the shopper',
+      params: FindRequestParamsSchema,
+      body: QuoteFindRequestBodySchema,
+      result: AdminFindRequestResponseSchema,
+      permission: 'quotes',
+    }),
     async (request) => ({
       result: await quoteFindRequest(app.db, request.params.id, request.body, request.staff.telegramId),
     }),
@@ -58,16 +44,12 @@ export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/find-requests/:id/take',
-    {
-      onRequest: requirePermission('quotes'),
-      schema: {
-        tags,
-        security,
-        summary: 'Take a new request into work («Считаем стоимость»)',
-        params: FindRequestParamsSchema,
-        response: { 200: AdminFindRequestResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Take a new request into work («Считаем стоимость»)',
+      params: FindRequestParamsSchema,
+      result: AdminFindRequestResponseSchema,
+      permission: 'quotes',
+    }),
     async (request) => ({
       result: await staffMoveFindRequest(app.db, request.params.id, 'in_progress', request.staff.telegramId),
     }),
@@ -75,17 +57,13 @@ export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/find-requests/:id/reject',
-    {
-      onRequest: requirePermission('quotes'),
-      schema: {
-        tags,
-        security,
-        summary: 'Reject a request with a reason (a bot message to the shopper)',
-        params: FindRequestParamsSchema,
-        body: RejectFindRequestBodySchema,
-        response: { 200: AdminFindRequestResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Reject a request with a reason (a bot message to the shopper)',
+      params: FindRequestParamsSchema,
+      body: RejectFindRequestBodySchema,
+      result: AdminFindRequestResponseSchema,
+      permission: 'quotes',
+    }),
     async (request) => ({
       result: await staffMoveFindRequest(
         app.db,
@@ -99,29 +77,21 @@ export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings/find',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The rate and fees of Poizon prices',
-        response: { 200: FindSettingsResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'The rate and fees of Poizon prices',
+      result: FindSettingsResponseSchema,
+    }),
     async () => ({ result: await getFindSettings(app.db) }),
   );
 
   app.put(
     '/settings/find',
-    {
-      onRequest: requirePermission('own'),
-      schema: {
-        tags,
-        security,
-        summary: 'Set the rate and fees (owners)',
-        body: FindSettingsSchema,
-        response: { 200: FindSettingsResponseSchema, ...errors },
-      },
-    },
+    adminRoute({
+      summary: 'Set the rate and fees (owners)',
+      body: FindSettingsSchema,
+      result: FindSettingsResponseSchema,
+      permission: 'own',
+    }),
     async (request) => ({ result: await saveFindSettings(app.db, request.body, request.staff.telegramId) }),
   );
 };

@@ -41,6 +41,21 @@ const j = (res: { json: <T>() => T }) => res.json<Answer>();
 
 const bonus = (b: { authorization: string }) => get<BonusAccount>(t.app, '/api/v1/bonus', b.authorization);
 
+/** A fresh inviter and a new shopper who came by their link (so holds the welcome bonus). */
+async function invitedBuyer(): Promise<{ inviter: string; buyer: Buyer }> {
+  const inviter = await login(t.app);
+  const { code } = await get<Referral>(t.app, '/api/v1/referral', inviter);
+  return { inviter, buyer: await buyer(t.app, `ref_${code}`) };
+}
+
+/** A new member of the staff with this role, signed in. */
+async function staffMember(role: 'viewer' | 'moderator'): Promise<string> {
+  const member = makeTelegramUser();
+  const auth = await login(t.app, member);
+  await send(t.app, 'POST', '/api/v1/admin/staff', ownerAuth, { telegram_id: member.id, role });
+  return auth;
+}
+
 describe('referral: invite, welcome bonus, reward on the friend’s order', () => {
   let inviterAuth: string;
   let code: string;
@@ -157,9 +172,7 @@ describe('referral: invite, welcome bonus, reward on the friend’s order', () =
   });
 
   it('a canceled friend’s order cancels the pending reward; a waiting invite can be deleted', async () => {
-    const inviter = await login(t.app);
-    const c = (await get<Referral>(t.app, '/api/v1/referral', inviter)).code;
-    const f = await buyer(t.app, `ref_${c}`);
+    const { inviter, buyer: f } = await invitedBuyer();
     const paid = await paidOrder(t.app, f, 4000, { bonus_amount: 500 });
     expect(paid.order.to_pay).toBe(3500);
     expect(await bonus({ authorization: inviter })).toMatchObject({ pending: 1000 });
@@ -188,9 +201,7 @@ describe('bonuses at checkout: the 30 % cap, holds, to_pay and the payment amoun
   let b: Buyer;
 
   beforeAll(async () => {
-    const inviter = await login(t.app);
-    const c = (await get<Referral>(t.app, '/api/v1/referral', inviter)).code;
-    b = await buyer(t.app, `ref_${c}`);
+    b = (await invitedBuyer()).buyer;
   });
 
   it('above 30 % of the goods or above the balance is 409', async () => {
@@ -310,6 +321,18 @@ const APPLICATION = {
   marking_ack: true,
 };
 
+/** The application sent (POST) or changed (PUT) with this promo code and any field changed. */
+const applyAs = (
+  authorization: string,
+  promo_code: string,
+  { method = 'POST', ...changes }: { method?: 'POST' | 'PUT'; followers?: number } = {},
+) =>
+  send(t.app, method, '/api/v1/blogger/application', authorization, {
+    ...APPLICATION,
+    ...changes,
+    promo_code,
+  });
+
 describe('blogger: application, approval, discount, commission, withdrawals, public page', () => {
   let bloggerAuth: string;
   let bloggerUserId: number;
@@ -325,17 +348,11 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
       bloggerAuth,
     );
     expect(free.available).toBe(true);
-    const res = await send(t.app, 'POST', '/api/v1/blogger/application', bloggerAuth, {
-      ...APPLICATION,
-      promo_code: promo,
-    });
+    const res = await applyAs(bloggerAuth, promo);
     expect(res.statusCode).toBe(201);
     applicationId = j(res).result.id;
     const other = await login(t.app);
-    const taken = await send(t.app, 'POST', '/api/v1/blogger/application', other, {
-      ...APPLICATION,
-      promo_code: promo,
-    });
+    const taken = await applyAs(other, promo);
     expect(taken.statusCode).toBe(409);
     expect(j(taken).error.code).toBe('promo_taken');
     const dash = await get<BloggerDashboard>(t.app, '/api/v1/blogger', bloggerAuth);
@@ -350,9 +367,7 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
   });
 
   it('only owners and moderators decide; the owner approves with commission and erid, the applicant is told', async () => {
-    const viewer = makeTelegramUser();
-    const viewerAuth = await login(t.app, viewer);
-    await send(t.app, 'POST', '/api/v1/admin/staff', ownerAuth, { telegram_id: viewer.id, role: 'viewer' });
+    const viewerAuth = await staffMember('viewer');
     const denied = await send(
       t.app,
       'POST',
@@ -459,51 +474,32 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
       inn: makeInn('7707083893'),
       save_details: true,
     };
-    const small = await send(
-      t.app,
-      'POST',
-      '/api/v1/blogger/payouts',
-      bloggerAuth,
-      { ...body, amount: 999 },
-      { 'idempotency-key': newKey() },
-    );
+    const requestPayout = (amount: number, key = newKey()) =>
+      send(
+        t.app,
+        'POST',
+        '/api/v1/blogger/payouts',
+        bloggerAuth,
+        { ...body, amount },
+        { 'idempotency-key': key },
+      );
+    const small = await requestPayout(999);
     expect(small.statusCode).toBe(409);
     expect(j(small).error).toMatchObject({
       code: 'payout_below_minimum',
       message: 'Минимальная сумма вывода — 1\u00a0000 ₽',
     });
     const key = newKey();
-    const ok = await send(
-      t.app,
-      'POST',
-      '/api/v1/blogger/payouts',
-      bloggerAuth,
-      { ...body, amount: 1000 },
-      { 'idempotency-key': key },
-    );
+    const ok = await requestPayout(1000, key);
     expect(ok.statusCode).toBe(201);
     expect(j(ok).result).toMatchObject({
       amount: 1000,
       status: 'pending',
       details_masked: 'Карта 4111 •••• 1111',
     });
-    const replay = await send(
-      t.app,
-      'POST',
-      '/api/v1/blogger/payouts',
-      bloggerAuth,
-      { ...body, amount: 1000 },
-      { 'idempotency-key': key },
-    );
+    const replay = await requestPayout(1000, key);
     expect(replay.statusCode).toBe(200);
-    const second = await send(
-      t.app,
-      'POST',
-      '/api/v1/blogger/payouts',
-      bloggerAuth,
-      { ...body, amount: 1000 },
-      { 'idempotency-key': newKey() },
-    );
+    const second = await requestPayout(1000);
     expect(second.statusCode).toBe(409);
     expect(j(second).error.code).toBe('payout_active_exists');
     const mine = await get<{
@@ -555,17 +551,9 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
 
   it('reject with a reason and request changes reach the applicant', async () => {
     const a = await login(t.app);
-    const b1 = await send(t.app, 'POST', '/api/v1/blogger/application', a, {
-      ...APPLICATION,
-      promo_code: `${promo}X`,
-    });
+    const b1 = await applyAs(a, `${promo}X`);
     const id = j(b1).result.id;
-    const moderator = makeTelegramUser();
-    const moderatorAuth = await login(t.app, moderator);
-    await send(t.app, 'POST', '/api/v1/admin/staff', ownerAuth, {
-      telegram_id: moderator.id,
-      role: 'moderator',
-    });
+    const moderatorAuth = await staffMember('moderator');
     const changes = await send(t.app, 'POST', `/api/v1/admin/bloggers/${id}/request-changes`, moderatorAuth, {
       comment: 'Пришлите статистику',
     });
@@ -573,11 +561,7 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
       status: 'changes_requested',
       moderator_comment: 'Пришлите статистику',
     });
-    const fixed = await send(t.app, 'PUT', '/api/v1/blogger/application', a, {
-      ...APPLICATION,
-      followers: 15000,
-      promo_code: `${promo}X`,
-    });
+    const fixed = await applyAs(a, `${promo}X`, { method: 'PUT', followers: 15000 });
     expect(j(fixed).result).toMatchObject({ status: 'pending', followers: 15000 });
     const rejected = await send(t.app, 'POST', `/api/v1/admin/bloggers/${id}/reject`, ownerAuth, {
       reason: 'Мало подписчиков',
@@ -587,19 +571,14 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
       moderator_comment: 'Мало подписчиков',
     });
     expect(j(rejected).result.reapply_after).not.toBeNull();
-    const again = await send(t.app, 'POST', '/api/v1/blogger/application', a, {
-      ...APPLICATION,
-      promo_code: `${promo}Y`,
-    });
+    const again = await applyAs(a, `${promo}Y`);
     expect(again.statusCode).toBe(409);
   });
 });
 
 describe('concurrency', () => {
   it('20 concurrent spends of one balance never overdraw it', async () => {
-    const inviter = await login(t.app);
-    const c = (await get<Referral>(t.app, '/api/v1/referral', inviter)).code;
-    const b = await buyer(t.app, `ref_${c}`);
+    const b = (await invitedBuyer()).buyer;
     const results = await Promise.all(
       Array.from({ length: 20 }, () => order(t.app, b, 1000, { bonus_amount: 120 })),
     );

@@ -2,6 +2,7 @@
 // request, so a removed member loses access at once) grants the route's permission.
 import { ApiErrorSchema, roleCan, type StaffPermission } from '@shop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import { findStaffByUserId, type StaffMember } from './staff.repository.ts';
 
@@ -44,3 +45,28 @@ export function installAdminGate(scope: FastifyInstance): void {
 export const requirePermission = (permission: StaffPermission) => async (request: FastifyRequest) => {
   if (!roleCan(request.staff.role, permission)) throw forbidden();
 };
+
+type AdminRouteSpec = {
+  summary: string;
+  /** The answer's schema (200); the error answers are always adminErrors. */
+  result: ZodType;
+  params?: ZodType;
+  querystring?: ZodType;
+  body?: ZodType;
+  /** What the route needs beyond reading; without it anyone on staff may call it. */
+  permission?: StaffPermission;
+};
+
+/** A console route's options: its permission hook and its schema with the admin tag, bearer auth and error answers. */
+export function adminRoute<const S extends AdminRouteSpec>({ summary, result, permission, ...schemas }: S) {
+  return {
+    ...(permission ? { onRequest: requirePermission(permission) } : {}),
+    schema: {
+      tags: adminTags,
+      security: adminSecurity,
+      summary,
+      ...schemas,
+      response: { 200: result as S['result'], ...adminErrors },
+    },
+  };
+}

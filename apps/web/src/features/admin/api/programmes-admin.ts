@@ -11,22 +11,17 @@ import {
   type BloggerStatus,
   type PayoutStatus,
 } from '@shop/contract';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 
 export const useAdminBloggers = (status: BloggerStatus) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
+    cursorPagesOptions({
       queryKey: ['admin', 'bloggers', status],
-      initialPageParam: undefined as number | undefined,
-      queryFn: async ({ pageParam }) =>
-        (
-          await api('/v1/admin/bloggers', {
-            query: { status, cursor: pageParam },
-            schema: AdminBloggerPageResponseSchema,
-          })
-        ).result,
-      getNextPageParam: (last) => (last.more && last.cursor !== null ? last.cursor : undefined),
+      path: '/v1/admin/bloggers',
+      query: { status },
+      schema: AdminBloggerPageResponseSchema,
     }),
   );
 
@@ -59,17 +54,11 @@ export function useDecideBlogger() {
 
 export const useAdminPayouts = (status: PayoutStatus) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
+    cursorPagesOptions({
       queryKey: ['admin', 'payouts', status],
-      initialPageParam: undefined as number | undefined,
-      queryFn: async ({ pageParam }) =>
-        (
-          await api('/v1/admin/payouts', {
-            query: { status, cursor: pageParam },
-            schema: AdminPayoutPageResponseSchema,
-          })
-        ).result,
-      getNextPageParam: (last) => (last.more && last.cursor !== null ? last.cursor : undefined),
+      path: '/v1/admin/payouts',
+      query: { status },
+      schema: AdminPayoutPageResponseSchema,
     }),
   );
 

@@ -19,6 +19,7 @@ import { formatPrice } from '../../../lib/price.ts';
 import { formatDateTime } from '../admin-labels.ts';
 import { useAdminBloggers, useDecideBlogger, type BloggerDecision } from '../api/programmes-admin.ts';
 import { useStaffRole } from '../use-staff-role.ts';
+import { AdminTable, PagedList, StatusTabs } from './admin-list.tsx';
 
 const TONE: Record<BloggerStatus, string> = {
   pending: 'pending',
@@ -104,75 +105,36 @@ export function BloggersView() {
 
   return (
     <section className="admin-programmes">
-      <div className="admin-tabs" role="tablist" aria-label="Статусы заявок">
-        {BLOGGER_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={s === status}
-            className={`admin-tab${s === status ? ' admin-tab--active' : ''}`}
-            onClick={() => {
-              setStatus(s);
-              setOpenId(null);
-            }}
-          >
-            {BLOGGER_STATUS_RU[s]}
-            {counts?.[s] ? <span className="admin-tab__count">{counts[s]}</span> : null}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        label="Статусы заявок"
+        tabs={BLOGGER_STATUSES.map((s) => ({
+          value: s,
+          label: BLOGGER_STATUS_RU[s],
+          count: counts?.[s] || undefined,
+        }))}
+        active={status}
+        onSelect={(s) => {
+          setStatus(s);
+          setOpenId(null);
+        }}
+      />
 
-      {bloggers.isPending ? (
-        <p className="admin-muted">Загружаем…</p>
-      ) : bloggers.isError ? (
-        <p className="admin-error">
-          Не удалось загрузить заявки: {bloggers.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void bloggers.refetch()}>
-            Повторить
-          </button>
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="admin-empty">Заявок в этом статусе нет.</p>
-      ) : (
-        <table className="admin-table admin-table--plain" aria-label="Заявки блогеров">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id}>
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                data-blogger-id={row.original.id}
-                className={row.original.id === openId ? 'is-selected' : undefined}
-              >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`admin-table__cell--${cell.column.id}`}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {bloggers.hasNextPage && (
-        <Button
-          variant="secondary"
-          loading={bloggers.isFetchingNextPage}
-          onClick={() => void bloggers.fetchNextPage()}
-        >
-          Показать ещё
-        </Button>
-      )}
+      <PagedList
+        query={bloggers}
+        what="заявки"
+        empty="Заявок в этом статусе нет."
+        isEmpty={rows.length === 0}
+      >
+        <AdminTable
+          table={table}
+          className="admin-table--plain"
+          label="Заявки блогеров"
+          rowProps={(row) => ({
+            'data-blogger-id': row.original.id,
+            className: row.original.id === openId ? 'is-selected' : undefined,
+          })}
+        />
+      </PagedList>
 
       {open && (
         <BloggerCard key={open.id} blogger={open} canDecide={canDecide} onDone={() => setOpenId(null)} />

@@ -24,6 +24,7 @@ import {
   useFindRequestAction,
 } from '../api/find-requests.ts';
 import { useStaffRole } from '../use-staff-role.ts';
+import { AdminTable, StatusTabs } from './admin-list.tsx';
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, AdminFindRequest>();
@@ -65,6 +66,7 @@ const columns = helper.columns([
 ]);
 
 const OPEN: FindRequestStatus[] = ['new', 'in_progress'];
+const TABS = ['open', ...FIND_REQUEST_STATUSES, 'all'] as const;
 
 export function FindRequestsView() {
   const [tab, setTab] = useState<FindRequestStatus | 'open' | 'all'>('open');
@@ -78,28 +80,20 @@ export function FindRequestsView() {
 
   return (
     <section className="admin-find">
-      <div className="admin-tabs" role="tablist" aria-label="Статусы запросов">
-        {(['open', ...FIND_REQUEST_STATUSES, 'all'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={`admin-tab${tab === t ? ' admin-tab--active' : ''}`}
-            onClick={() => {
-              setTab(t);
-              setSelected(null);
-            }}
-          >
-            {t === 'open' ? 'Ждут цены' : t === 'all' ? 'Все' : FIND_REQUEST_STATUS_RU[t]}
-            {counts && t !== 'all' && (
-              <span className="admin-tab__count">
-                {t === 'open' ? counts.new + counts.in_progress : counts[t]}
-              </span>
-            )}
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        label="Статусы запросов"
+        tabs={TABS.map((t) => ({
+          value: t,
+          label: t === 'open' ? 'Ждут цены' : t === 'all' ? 'Все' : FIND_REQUEST_STATUS_RU[t],
+          count:
+            counts && t !== 'all' ? (t === 'open' ? counts.new + counts.in_progress : counts[t]) : undefined,
+        }))}
+        active={tab}
+        onSelect={(t) => {
+          setTab(t);
+          setSelected(null);
+        }}
+      />
       {list.isError && (
         <p className="admin-error" role="alert">
           {list.error.message}
@@ -107,36 +101,16 @@ export function FindRequestsView() {
       )}
       {list.isSuccess && items.length === 0 && <p className="admin-empty">Запросов нет</p>}
       {items.length > 0 && (
-        <table className="admin-table admin-table--readonly">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} className={`admin-table__cell--${header.column.id}`}>
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr
-                key={row.id}
-                data-request-id={row.original.id}
-                className={row.original.id === selected ? 'is-selected' : undefined}
-                onClick={() => setSelected(row.original.id)}
-                style={{ cursor: 'pointer' }}
-              >
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`admin-table__cell--${cell.column.id}`}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <AdminTable
+          table={table}
+          className="admin-table--readonly"
+          rowProps={(row) => ({
+            'data-request-id': row.original.id,
+            className: row.original.id === selected ? 'is-selected' : undefined,
+            onClick: () => setSelected(row.original.id),
+            style: { cursor: 'pointer' },
+          })}
+        />
       )}
       {current && <RequestCard key={current.id} r={current} />}
     </section>

@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { formatPrice } from '../../../lib/price.ts';
 import { formatDateTime } from '../admin-labels.ts';
+import { AdminTable } from './admin-list.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const features = tableFeatures({ rowSelectionFeature });
@@ -94,33 +95,13 @@ export function OrdersTable({ orders, selection, onSelectionChange, selectable }
   });
 
   return (
-    <table className={`admin-table${selectable ? '' : ' admin-table--readonly'}`}>
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id} className={`admin-table__cell--${header.column.id}`}>
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-              </th>
-            ))}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr
-            key={row.id}
-            data-order-id={row.original.id}
-            className={row.getIsSelected() ? 'is-selected' : undefined}
-          >
-            {row.getAllCells().map((cell) => (
-              <td key={cell.id} className={`admin-table__cell--${cell.column.id}`}>
-                <table.FlexRender cell={cell} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <AdminTable
+      table={table}
+      className={selectable ? undefined : 'admin-table--readonly'}
+      rowProps={(row) => ({
+        'data-order-id': row.original.id,
+        className: row.getIsSelected() ? 'is-selected' : undefined,
+      })}
+    />
   );
 }

@@ -21,6 +21,7 @@ import { downloadOrdersCsv } from '../api/export-orders-csv.ts';
 import { commonNextStatuses, TAB_RU } from '../admin-labels.ts';
 import { useOrderFilter } from '../use-order-filter.ts';
 import { useStaffRole } from '../use-staff-role.ts';
+import { StatusTabs } from './admin-list.tsx';
 import { OrdersTable } from './orders-table.tsx';
 
 const allCount = (counts: AdminOrderCounts | undefined) =>
@@ -73,24 +74,20 @@ export function OrdersView() {
 
   return (
     <section className="admin-orders">
-      <div className="admin-tabs" role="tablist" aria-label="Статусы заказов">
-        <TabChip
-          label="Все"
-          count={allCount(counts)}
-          active={filter.statuses.length === 0}
-          onClick={() => setTab(null)}
-        />
-        {ADMIN_ORDER_TABS.map((tab) => (
-          <TabChip
-            key={tab}
-            label={TAB_RU[tab]}
-            count={counts?.[tab]}
-            active={single === tab}
-            alert={tab === 'needs_refund' && (counts?.needs_refund ?? 0) > 0}
-            onClick={() => setTab(tab)}
-          />
-        ))}
-      </div>
+      <StatusTabs<AdminOrderTab | 'all'>
+        label="Статусы заказов"
+        tabs={[
+          { value: 'all', label: 'Все', count: allCount(counts) },
+          ...ADMIN_ORDER_TABS.map((tab) => ({
+            value: tab,
+            label: TAB_RU[tab],
+            count: counts?.[tab],
+            alert: tab === 'needs_refund' && (counts?.needs_refund ?? 0) > 0,
+          })),
+        ]}
+        active={filter.statuses.length === 0 ? 'all' : single}
+        onSelect={(tab) => setTab(tab === 'all' ? null : tab)}
+      />
 
       <div className="admin-filters">
         <SearchInput
@@ -182,33 +179,6 @@ export function OrdersView() {
         />
       )}
     </section>
-  );
-}
-
-function TabChip({
-  label,
-  count,
-  active,
-  alert,
-  onClick,
-}: {
-  label: string;
-  count: number | undefined;
-  active: boolean;
-  alert?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={active}
-      className={`admin-tab${active ? ' admin-tab--active' : ''}${alert ? ' admin-tab--alert' : ''}`}
-      onClick={onClick}
-    >
-      {label}
-      {count !== undefined && <span className="admin-tab__count">{count}</span>}
-    </button>
   );
 }
 

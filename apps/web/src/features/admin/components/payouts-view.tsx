@@ -24,6 +24,7 @@ import {
   type PayoutDecision,
 } from '../api/programmes-admin.ts';
 import { useStaffRole } from '../use-staff-role.ts';
+import { AdminTable, PagedList, StatusTabs } from './admin-list.tsx';
 
 const TONE: Record<PayoutStatus, string> = {
   pending: 'pending',
@@ -102,66 +103,25 @@ export function PayoutsView() {
 
   return (
     <section className="admin-programmes">
-      <div className="admin-tabs" role="tablist" aria-label="Статусы выплат">
-        {PAYOUT_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={s === status}
-            className={`admin-tab${s === status ? ' admin-tab--active' : ''}`}
-            onClick={() => setStatus(s)}
-          >
-            {PAYOUT_STATUS_RU[s]}
-          </button>
-        ))}
-      </div>
-      {payouts.isPending ? (
-        <p className="admin-muted">Загружаем…</p>
-      ) : payouts.isError ? (
-        <p className="admin-error">
-          Не удалось загрузить выплаты: {payouts.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void payouts.refetch()}>
-            Повторить
-          </button>
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="admin-empty">Заявок на вывод в этом статусе нет.</p>
-      ) : (
-        <table className="admin-table admin-table--plain" aria-label="Заявки на вывод">
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id}>
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-payout-id={row.original.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`admin-table__cell--${cell.column.id}`}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {payouts.hasNextPage && (
-        <Button
-          variant="secondary"
-          loading={payouts.isFetchingNextPage}
-          onClick={() => void payouts.fetchNextPage()}
-        >
-          Показать ещё
-        </Button>
-      )}
+      <StatusTabs
+        label="Статусы выплат"
+        tabs={PAYOUT_STATUSES.map((s) => ({ value: s, label: PAYOUT_STATUS_RU[s] }))}
+        active={status}
+        onSelect={setStatus}
+      />
+      <PagedList
+        query={payouts}
+        what="выплаты"
+        empty="Заявок на вывод в этом статусе нет."
+        isEmpty={rows.length === 0}
+      >
+        <AdminTable
+          table={table}
+          className="admin-table--plain"
+          label="Заявки на вывод"
+          rowProps={(row) => ({ 'data-payout-id': row.original.id })}
+        />
+      </PagedList>
     </section>
   );
 }

@@ -14,89 +14,73 @@ import {
   SearchSuggestResponseSchema,
   type BloggerApplicationBody,
 } from '@shop/contract';
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import type { PickInput } from '../types.ts';
 import { programmeKeys } from './keys.ts';
+import { resultOf, useChange } from './query.ts';
 
 export type StatsPeriod = '7d' | '30d' | 'all';
 
 export const bloggerQueryOptions = () =>
   queryOptions({
     queryKey: programmeKeys.blogger,
-    queryFn: async () => (await api('/v1/blogger', { schema: BloggerDashboardResponseSchema })).result,
+    queryFn: () => resultOf('/v1/blogger', { schema: BloggerDashboardResponseSchema }),
   });
 export const useBlogger = () => useQuery(bloggerQueryOptions());
 
 export const checkPromoAvailable = async (code: string, signal?: AbortSignal): Promise<boolean> =>
   (
-    await api('/v1/blogger/promo-available', {
+    await resultOf('/v1/blogger/promo-available', {
       query: { code },
       signal,
       schema: PromoAvailableResponseSchema,
     })
-  ).result.available;
+  ).available;
 
-export function useSaveApplication(method: 'POST' | 'PUT') {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: BloggerApplicationBody) =>
-      (await api('/v1/blogger/application', { method, body, schema: BloggerApplicationResponseSchema }))
-        .result,
-    onSuccess: () => qc.invalidateQueries({ queryKey: programmeKeys.blogger }),
-  });
-}
+export const useSaveApplication = (method: 'POST' | 'PUT') =>
+  useChange(
+    (body: BloggerApplicationBody) =>
+      resultOf('/v1/blogger/application', { method, body, schema: BloggerApplicationResponseSchema }),
+    [programmeKeys.blogger],
+    { waitForRefetch: true },
+  );
 
-export function useWithdrawApplication() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async () => api('/v1/blogger/application', { method: 'DELETE', schema: z.unknown() }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: programmeKeys.blogger }),
-  });
-}
+export const useWithdrawApplication = () =>
+  useChange(
+    () => api('/v1/blogger/application', { method: 'DELETE', schema: z.unknown() }),
+    [programmeKeys.blogger],
+    {
+      waitForRefetch: true,
+    },
+  );
 
 export const useBloggerStats = (period: StatsPeriod) =>
   useQuery({
     queryKey: programmeKeys.bloggerStats(period),
-    queryFn: async () =>
-      (await api('/v1/blogger/stats', { query: { period }, schema: BloggerStatsResponseSchema })).result,
+    queryFn: () => resultOf('/v1/blogger/stats', { query: { period }, schema: BloggerStatsResponseSchema }),
     placeholderData: (previous) => previous,
   });
 
 export const useBloggerCommissions = () =>
   useInfiniteQuery(
-    infiniteQueryOptions({
+    cursorPagesOptions({
       queryKey: programmeKeys.bloggerCommissions,
-      initialPageParam: undefined as number | undefined,
-      queryFn: async ({ pageParam }) =>
-        (
-          await api('/v1/blogger/commissions', {
-            query: { cursor: pageParam },
-            schema: CommissionPageResponseSchema,
-          })
-        ).result,
-      getNextPageParam: (last) => (last.more && last.cursor !== null ? last.cursor : undefined),
+      path: '/v1/blogger/commissions',
+      schema: CommissionPageResponseSchema,
     }),
   );
 
 export const useBloggerPayouts = () =>
   useQuery({
     queryKey: programmeKeys.bloggerPayouts,
-    queryFn: async () => (await api('/v1/blogger/payouts', { schema: PayoutPageResponseSchema })).result,
+    queryFn: () => resultOf('/v1/blogger/payouts', { schema: PayoutPageResponseSchema }),
   });
 
-const invalidateMoney = (qc: ReturnType<typeof useQueryClient>) => {
-  void qc.invalidateQueries({ queryKey: programmeKeys.blogger });
-  void qc.invalidateQueries({ queryKey: programmeKeys.bonus });
-};
+/** Money moved: the dashboard's balance and the bonus account. */
+const MONEY = [programmeKeys.blogger, programmeKeys.bonus];
 
 export type CreatePayoutBody = {
   amount: number;
@@ -110,60 +94,47 @@ export type CreatePayoutBody = {
   save_details: boolean;
 };
 
-export function useCreatePayout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ body, key }: { body: CreatePayoutBody; key: string }) =>
-      (
-        await api('/v1/blogger/payouts', {
-          method: 'POST',
-          body,
-          headers: { 'idempotency-key': key },
-          schema: PayoutResponseSchema,
-        })
-      ).result,
-    onSuccess: () => invalidateMoney(qc),
-  });
-}
+export const useCreatePayout = () =>
+  useChange(
+    ({ body, key }: { body: CreatePayoutBody; key: string }) =>
+      resultOf('/v1/blogger/payouts', {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key },
+        schema: PayoutResponseSchema,
+      }),
+    MONEY,
+  );
 
-export function useCancelPayout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) =>
-      api(`/v1/blogger/payouts/${id}`, { method: 'DELETE', schema: z.unknown() }),
-    onSuccess: () => invalidateMoney(qc),
-  });
-}
+export const useCancelPayout = () =>
+  useChange(
+    (id: number) => api(`/v1/blogger/payouts/${id}`, { method: 'DELETE', schema: z.unknown() }),
+    MONEY,
+  );
 
-export function useConvertToBonus() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (amount: number) =>
-      (
-        await api('/v1/blogger/convert-to-bonus', {
-          method: 'POST',
-          body: { amount },
-          schema: ConvertToBonusResponseSchema,
-        })
-      ).result,
-    onSuccess: () => invalidateMoney(qc),
-  });
-}
+export const useConvertToBonus = () =>
+  useChange(
+    (amount: number) =>
+      resultOf('/v1/blogger/convert-to-bonus', {
+        method: 'POST',
+        body: { amount },
+        schema: ConvertToBonusResponseSchema,
+      }),
+    MONEY,
+  );
 
-export function useSavePicks() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (items: PickInput[]) =>
-      (await api('/v1/blogger/picks', { method: 'PUT', body: { items }, schema: PicksResponseSchema }))
-        .result,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
-  });
-}
+export const useSavePicks = () =>
+  useChange(
+    (items: PickInput[]) =>
+      resultOf('/v1/blogger/picks', { method: 'PUT', body: { items }, schema: PicksResponseSchema }),
+    [['users']],
+    { waitForRefetch: true },
+  );
 
 export const publicUserQueryOptions = (id: number) =>
   queryOptions({
     queryKey: programmeKeys.publicUser(id),
-    queryFn: async () => (await api(`/v1/users/${id}`, { schema: PublicUserResponseSchema })).result,
+    queryFn: () => resultOf(`/v1/users/${id}`, { schema: PublicUserResponseSchema }),
     retry: (count, error) =>
       !(error instanceof Error && 'status' in error && error.status === 404) && count < 2,
   });
@@ -180,13 +151,11 @@ export const usePromoUser = (promo: string | null) =>
     enabled: promo !== null,
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
-      const { suggestions } = (
-        await api('/v1/search-suggest', {
-          query: { prefix: promo ?? '', size: 20 },
-          signal,
-          schema: SearchSuggestResponseSchema,
-        })
-      ).result;
+      const { suggestions } = await resultOf('/v1/search-suggest', {
+        query: { prefix: promo ?? '', size: 20 },
+        signal,
+        schema: SearchSuggestResponseSchema,
+      });
       return suggestions.find((s) => s.kind === 'user' && s.user_id)?.user_id ?? null;
     },
   });

@@ -2,8 +2,8 @@
 // and POST /promo/check for a typed promo code.
 import { CheckoutQuoteResponseSchema, PromoCheckResponseSchema } from '@shop/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
 import { programmeKeys } from './keys.ts';
+import { resultOf } from './query.ts';
 
 export type CheckoutItem = { product_id: number; variant_id: number; quantity: number };
 
@@ -12,15 +12,13 @@ export type QuoteRequest = { items: CheckoutItem[]; promo_code?: string; bonus_a
 export const useCheckoutQuote = (request: QuoteRequest) =>
   useQuery({
     queryKey: ['checkout-quote', request],
-    queryFn: async ({ signal }) =>
-      (
-        await api('/v1/checkout/quote', {
-          method: 'POST',
-          body: request,
-          signal,
-          schema: CheckoutQuoteResponseSchema,
-        })
-      ).result,
+    queryFn: ({ signal }) =>
+      resultOf('/v1/checkout/quote', {
+        method: 'POST',
+        body: request,
+        signal,
+        schema: CheckoutQuoteResponseSchema,
+      }),
     enabled: request.items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -29,14 +27,12 @@ export const useCheckoutQuote = (request: QuoteRequest) =>
 
 export const useCheckPromo = () =>
   useMutation({
-    mutationFn: async ({ code, items }: { code: string; items: CheckoutItem[] }) =>
-      (
-        await api('/v1/promo/check', {
-          method: 'POST',
-          body: { code, items },
-          schema: PromoCheckResponseSchema,
-        })
-      ).result,
+    mutationFn: ({ code, items }: { code: string; items: CheckoutItem[] }) =>
+      resultOf('/v1/promo/check', {
+        method: 'POST',
+        body: { code, items },
+        schema: PromoCheckResponseSchema,
+      }),
   });
 
 /** Bonuses changed by an order (held now, returned if it lapses). */

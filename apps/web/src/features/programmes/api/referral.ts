@@ -7,79 +7,53 @@ import {
   ReferralResponseSchema,
   UnseenRewardResponseSchema,
 } from '@shop/contract';
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import { programmeKeys } from './keys.ts';
+import { resultOf, useChange } from './query.ts';
 
 export type HistoryFilter = 'all' | 'pending' | 'rewarded';
 
 export const referralQueryOptions = () =>
   queryOptions({
     queryKey: programmeKeys.referral,
-    queryFn: async () => (await api('/v1/referral', { schema: ReferralResponseSchema })).result,
+    queryFn: () => resultOf('/v1/referral', { schema: ReferralResponseSchema }),
   });
 export const useReferral = () => useQuery(referralQueryOptions());
 
-export function useApplyReferralCode() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (code: string) =>
-      (
-        await api('/v1/referral/apply', {
-          method: 'POST',
-          body: { code },
-          schema: ApplyReferralResponseSchema,
-        })
-      ).result,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: programmeKeys.referral });
-      void qc.invalidateQueries({ queryKey: programmeKeys.bonus });
-    },
-  });
-}
+/** A code applied or an invite deleted: the referral screen and the bonus account. */
+const REFERRAL_AND_BONUS = [programmeKeys.referral, programmeKeys.bonus];
+
+export const useApplyReferralCode = () =>
+  useChange(
+    (code: string) =>
+      resultOf('/v1/referral/apply', { method: 'POST', body: { code }, schema: ApplyReferralResponseSchema }),
+    REFERRAL_AND_BONUS,
+  );
 
 export const useReferralHistory = (filter: HistoryFilter) =>
   useInfiniteQuery(
-    infiniteQueryOptions({
+    cursorPagesOptions({
       queryKey: programmeKeys.referralHistory(filter),
-      initialPageParam: undefined as number | undefined,
-      queryFn: async ({ pageParam }) =>
-        (
-          await api('/v1/referral/history', {
-            query: { status: filter, cursor: pageParam },
-            schema: InvitePageResponseSchema,
-          })
-        ).result,
-      getNextPageParam: (last) => (last.more && last.cursor !== null ? last.cursor : undefined),
+      path: '/v1/referral/history',
+      query: { status: filter },
+      schema: InvitePageResponseSchema,
     }),
   );
 
-export function useDeleteInvite() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) =>
-      (await api(`/v1/referral/invites/${id}`, { method: 'DELETE', schema: InviteDeletedResponseSchema }))
-        .result,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: programmeKeys.referral });
-      void qc.invalidateQueries({ queryKey: programmeKeys.bonus });
-    },
-  });
-}
+export const useDeleteInvite = () =>
+  useChange(
+    (id: number) =>
+      resultOf(`/v1/referral/invites/${id}`, { method: 'DELETE', schema: InviteDeletedResponseSchema }),
+    REFERRAL_AND_BONUS,
+  );
 
 export const useUnseenReward = () =>
   useQuery({
     queryKey: programmeKeys.unseenReward,
-    queryFn: async () =>
-      (await api('/v1/referral/unseen-reward', { schema: UnseenRewardResponseSchema })).result,
+    queryFn: () => resultOf('/v1/referral/unseen-reward', { schema: UnseenRewardResponseSchema }),
     staleTime: Infinity,
     retry: false,
   });
