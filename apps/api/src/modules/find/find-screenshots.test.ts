@@ -52,7 +52,10 @@ function multipart(parts: { name: string; value: Buffer | string; filename?: str
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const upload = (auth: string, image: Buffer, type = 'image/png', filename = 'screenshot.png') => {
@@ -242,7 +245,12 @@ describe('a request with its screenshot', () => {
     const [row] = await t.app.db
       .select({ replyMarkup: notifications.replyMarkup })
       .from(notifications)
-      .where(eq(notifications.dedupeKey, `find:${id}:quoted:${Date.parse(result<FindRequest>(quoted).quote_valid_until!)}`));
+      .where(
+        eq(
+          notifications.dedupeKey,
+          `find:${id}:quoted:${Date.parse(result<FindRequest>(quoted).quote_valid_until!)}`,
+        ),
+      );
     expect(row?.replyMarkup).toEqual({ text: 'Открыть', path: `/find/poizon?request=${id}` });
   });
 });
@@ -290,7 +298,9 @@ describe('the Poizon cache shared through Redis (REDIS_URL)', () => {
     expect((await second.item(spu))?.spu_id).toBe(spu);
     expect(await second.item('999999999')).toBeNull();
     expect(await first.item('999999999')).toBeNull();
-    expect([...a.calls, ...b.calls].sort()).toEqual([`item ${spu}`, 'item 999999999', 'search Nike  Dunk 1'].sort());
+    expect([...a.calls, ...b.calls].sort()).toEqual(
+      [`item ${spu}`, 'item 999999999', 'search Nike  Dunk 1'].sort(),
+    );
 
     // Without Redis the cache is the instance's own.
     const [c, d] = [countingProvider(), countingProvider()];

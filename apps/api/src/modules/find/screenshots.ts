@@ -44,12 +44,15 @@ export async function readImagePart(parts: AsyncIterable<Multipart>): Promise<Bu
 }
 
 /** The picture re-encoded as a JPEG of at most 1600 px and 1 MB; 413/415 for what is not fit. */
-export async function reencodeScreenshot(input: Buffer): Promise<{ jpeg: Buffer; width: number; height: number }> {
+export async function reencodeScreenshot(
+  input: Buffer,
+): Promise<{ jpeg: Buffer; width: number; height: number }> {
   // The header only: a decompression bomb is refused before any pixel is decoded.
   const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .metadata()
     .catch((err: unknown) => {
-      if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooLarge(PHOTO_ERRORS.tooManyPixels);
+      if (err instanceof Error && /pixel limit/i.test(err.message))
+        throw tooLarge(PHOTO_ERRORS.tooManyPixels);
       return undefined;
     });
   if (!meta?.format || !meta.width || !meta.height) throw unsupported(PHOTO_ERRORS.notPicture);
@@ -66,7 +69,8 @@ export async function reencodeScreenshot(input: Buffer): Promise<{ jpeg: Buffer;
       .catch(() => {
         throw unsupported(PHOTO_ERRORS.notPicture);
       });
-    if (data.length <= SCREENSHOT_MAX_STORED_BYTES) return { jpeg: data, width: info.width, height: info.height };
+    if (data.length <= SCREENSHOT_MAX_STORED_BYTES)
+      return { jpeg: data, width: info.width, height: info.height };
   }
   throw tooLarge('Картинка слишком большая — выберите фото поменьше');
 }
