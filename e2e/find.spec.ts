@@ -185,7 +185,9 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await picked.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await form.getByLabel('Размер').fill('43 EU');
     await form.getByPlaceholder('Например: нужна коробка, подойдёт другой цвет').fill('Как на скриншоте');
-    await form.getByRole('group', { name: 'Скриншот (необязательно)' }).scrollIntoViewIfNeeded();
+    await form
+      .getByRole('group', { name: 'Скриншот (необязательно)' })
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(300);
     await page.screenshot({ path: shot(`find-poizon-screenshot-${scheme}`) });
     const created = page.waitForResponse(
@@ -203,6 +205,9 @@ for (const scheme of ['light', 'dark'] as const) {
     const opened = page.locator('.find-request[aria-current="true"]');
     await expect(opened).toContainText(code);
     await expect(opened).toBeInViewport();
+    await expect(opened.locator('.find-request__shot')).toHaveJSProperty('complete', true);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: shot(`find-requests-screenshot-${scheme}`) });
 
     // The console's card shows the picture.
     await page.goto('/admin/find-requests');

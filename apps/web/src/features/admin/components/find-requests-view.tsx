@@ -29,7 +29,8 @@ import { useStaffRole } from '../use-staff-role.ts';
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, AdminFindRequest>();
 
-const what = (r: AdminFindRequest) => r.query ?? r.url ?? (r.spu_id ? `spuId ${r.spu_id}` : '—');
+const what = (r: AdminFindRequest) =>
+  r.query ?? r.url ?? (r.spu_id ? `spuId ${r.spu_id}` : r.source === 'photo' ? 'По фото покупателя' : '—');
 
 const columns = helper.columns([
   helper.accessor('id', { header: '№', cell: ({ getValue }) => `№${getValue()}` }),
