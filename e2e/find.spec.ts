@@ -235,6 +235,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(photoForm.getByRole('heading', { name: 'Отправим фото менеджеру' })).toBeVisible();
     await expect(photoForm.getByRole('img', { name: 'Скриншот товара' })).toHaveJSProperty('complete', true);
     await photoForm.getByLabel('Размер').fill('M');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: shot(`find-photo-to-manager-${scheme}`) });
     const fromPhoto = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/find/requests') && r.request().method() === 'POST',
     );

@@ -95,6 +95,16 @@ export function FindPoizonView() {
 
   return (
     <div className="find-page">
+      {/* From search by photo: the form with that photo comes first. */}
+      {photo !== undefined && (
+        <RequestForm
+          key={photoParam}
+          query=""
+          parsed={{ url: null, spu_id: null, article: null }}
+          photo={photo}
+          onSent={dropPhoto}
+        />
+      )}
       <p className="find-lead">Не нашли нужное в каталоге? Пришлите ссылку — выкупим на Poizon и доставим.</p>
       <form
         className="find-paste"
@@ -140,16 +150,6 @@ export function FindPoizonView() {
           </Button>
         </div>
       </form>
-
-      {photo !== undefined && (
-        <RequestForm
-          key={photoParam}
-          query=""
-          parsed={{ url: null, spu_id: null, article: null }}
-          photo={photo}
-          onSent={dropPhoto}
-        />
-      )}
 
       {manual && (
         <RequestForm
