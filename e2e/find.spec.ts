@@ -234,9 +234,10 @@ for (const scheme of ['light', 'dark'] as const) {
     const photoForm = page.locator('.find-request-form');
     await expect(photoForm.getByRole('heading', { name: 'Отправим фото менеджеру' })).toBeVisible();
     await expect(photoForm.getByRole('img', { name: 'Скриншот товара' })).toHaveJSProperty('complete', true);
-    await photoForm.getByLabel('Размер').fill('M');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: shot(`find-photo-to-manager-${scheme}`) });
+    await photoForm.getByLabel('Размер').fill('M');
     const fromPhoto = page.waitForResponse(
       (r) => r.url().endsWith('/api/v1/find/requests') && r.request().method() === 'POST',
     );
