@@ -64,7 +64,7 @@ export async function reencodeScreenshot(
       .rotate()
       .resize({ width: px, height: px, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality, mozjpeg: true })
+      .jpeg({ quality })
       .toBuffer({ resolveWithObject: true })
       .catch(() => {
         throw unsupported(PHOTO_ERRORS.notPicture);
