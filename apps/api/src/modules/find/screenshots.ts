@@ -2,13 +2,17 @@
 // (JPEG, PNG or WebP, ≤ 10 MB, the same checks and messages as search by photo), and the shop keeps
 // only its own re-encoding: decoded by sharp, turned upright, at most 1600 px, flattened on white,
 // saved as JPEG without metadata (no GPS or camera data), at most 1 MB, under an unguessable name in
-// DATA_DIR/media/find. The raw upload is never written anywhere.
+// DATA_DIR/media/find. The raw upload is never written anywhere. A picture no request took within
+// a day is deleted by the hourly sweep (background-jobs.ts).
 import type { Multipart } from '@fastify/multipart';
 import { FIND_SCREENSHOT_MAX_PX, FIND_SCREENSHOT_URL, PHOTO_ERRORS, type FindUpload } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Database } from '../../db/client.ts';
+import { findRequests } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import { MAX_INPUT_PIXELS } from '../find-photo/hash-features.ts';
 
@@ -97,4 +101,76 @@ export async function screenshotExists(dataDir: string, url: string): Promise<bo
     () => true,
     () => false,
   );
+}
+
+/** An upload no request took within this long is deleted. */
+export const ORPHAN_SCREENSHOT_MS = 24 * 3_600_000;
+const STORED_NAME = /^[a-f0-9]{32}\.jpg$/;
+
+/**
+ * Deletes stored screenshots older than `olderThanMs` that no request names (a shopper who uploaded
+ * and never sent the form), and temporary files left by a crash. Returns the deleted names.
+ * Instances sharing the folder may both sweep: a file already gone is skipped.
+ */
+export async function sweepOrphanScreenshots(
+  db: Database,
+  dataDir: string,
+  now = Date.now(),
+  olderThanMs = ORPHAN_SCREENSHOT_MS,
+): Promise<string[]> {
+  const dir = screenshotDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const mtime = await stat(path.join(dir, name)).then(
+      (s) => s.mtimeMs,
+      () => now,
+    );
+    if (now - mtime < olderThanMs) continue;
+    if (STORED_NAME.test(name) || name.endsWith('.tmp')) old.push(name);
+  }
+  const deleted: string[] = [];
+  for (let i = 0; i < old.length; i += 500) {
+    const chunk = old.slice(i, i + 500);
+    const urls = chunk.filter((n) => STORED_NAME.test(n)).map((n) => `/media/find/${n}`);
+    const taken = urls.length
+      ? new Set(
+          (
+            await db
+              .select({ url: findRequests.imageUrl })
+              .from(findRequests)
+              .where(inArray(findRequests.imageUrl, urls))
+          ).map((r) => r.url),
+        )
+      : new Set<string | null>();
+    for (const name of chunk) {
+      if (taken.has(`/media/find/${name}`)) continue;
+      const gone = await unlink(path.join(dir, name)).then(
+        () => true,
+        () => false,
+      );
+      if (gone) deleted.push(name);
+    }
+  }
+  return deleted;
+}
+
+export function startScreenshotSweeper(
+  db: Database,
+  dataDir: string,
+  log: { error(obj: unknown, msg: string): void },
+  everyMs = 3_600_000,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepOrphanScreenshots(db, dataDir)
+      .catch((err: unknown) => log.error({ err }, 'find screenshot sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
