@@ -8,7 +8,13 @@ const inputs: [string, Buffer][] = [
   [
     'phone screenshot PNG 1170×2532',
     await sharp({
-      create: { width: 1170, height: 2532, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+      create: {
+        width: 1170,
+        height: 2532,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
     })
       .png()
       .toBuffer(),
@@ -16,7 +22,13 @@ const inputs: [string, Buffer][] = [
   [
     'camera JPEG 4032×3024 (noise)',
     await sharp({
-      create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+      create: {
+        width: 4032,
+        height: 3024,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
     })
       .jpeg({ quality: 90 })
       .toBuffer(),
@@ -24,7 +36,13 @@ const inputs: [string, Buffer][] = [
   [
     'app upload JPEG 1024×1365',
     await sharp({
-      create: { width: 1024, height: 1365, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+      create: {
+        width: 1024,
+        height: 1365,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 20 },
+      },
     })
       .jpeg({ quality: 88 })
       .toBuffer(),
