@@ -1,9 +1,11 @@
 // Find on Poizon in Chromium at 390×844 against the real API (fixture Poizon provider, as `npm start`
 // runs it): a catalogue product by its Poizon link opens in the product drawer, a Poizon item opens
 // as a card and goes to the cart, an unknown short link becomes a request, staff quote it in the
-// console and the shopper accepts it; Poizon search shows its grid. Screenshots go to
-// docs/screenshots in light and dark.
+// console and the shopper accepts it; Poizon search shows its grid; a request carries an uploaded
+// screenshot and a photo sent from search by photo, both seen by the shopper and in the console.
+// Screenshots go to docs/screenshots in light and dark.
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 const shot = (name: string) => `docs/screenshots/${name}.png`;
 test.use({ deviceScaleFactor: 1 });
@@ -19,6 +21,23 @@ async function findText(page: Page, text: string) {
   const field = page.getByPlaceholder('Вставьте ссылку или артикул');
   await field.fill(text);
   await page.getByRole('button', { name: 'Найти', exact: true }).click();
+}
+
+/** A phone screenshot of a Poizon item page: 1170×2532 PNG, as a shopper's gallery holds it. */
+async function poizonScreenshot(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1170" height="2532">
+    <rect width="1170" height="2532" fill="#ffffff"/>
+    <rect y="0" width="1170" height="140" fill="#f2f2f2"/>
+    <rect x="85" y="300" width="1000" height="1000" rx="40" fill="#eef1f4"/>
+    <path d="M180 1030 C 330 900, 470 870, 640 860 C 760 850, 840 760, 900 700 C 960 760, 1000 880, 990 1010 L 990 1080 L 180 1080 Z" fill="#1d1d1f"/>
+    <path d="M180 1080 L 990 1080 L 990 1120 L 180 1120 Z" fill="#f5f5f5"/>
+    <path d="M380 950 C 520 930, 660 920, 800 900" stroke="#ffffff" stroke-width="26" fill="none"/>
+    <rect x="85" y="1400" width="620" height="60" rx="12" fill="#1d1d1f"/>
+    <rect x="85" y="1500" width="420" height="44" rx="10" fill="#9a9ca0"/>
+    <rect x="85" y="1620" width="300" height="80" rx="16" fill="#14c7b4"/>
+    <rect x="85" y="2300" width="1000" height="150" rx="75" fill="#14c7b4"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -137,5 +156,101 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(
       page.getByText('На Poizon ничего не нашлось. Попробуйте английское название или артикул'),
     ).toBeVisible();
+  });
+
+  test(`a request with an uploaded screenshot, and a photo sent to the manager from search by photo (${scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/find/poizon');
+    await expect(page.getByRole('heading', { name: 'Найти товар на Poizon' })).toBeVisible({
+      timeout: 30_000,
+    });
+
+    // The request form takes a picture from the gallery; it is stored at once and shown.
+    const code = `Shot${scheme}${Date.now()}`;
+    await findText(page, `https://dw4.co/t/A/${code}`);
+    const form = page.locator('.find-request-form');
+    await expect(form.getByRole('heading', { name: 'Рассчитаем стоимость вручную' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Сделать фото' })).toBeVisible();
+    await form.getByTestId('screenshot-gallery').setInputFiles({
+      name: 'IMG_4120.PNG',
+      mimeType: 'image/png',
+      buffer: await poizonScreenshot(),
+    });
+    const picked = form.getByRole('img', { name: 'Скриншот товара' });
+    await expect(form.getByRole('button', { name: 'Убрать' })).toBeVisible();
+    await expect(picked).toHaveJSProperty('complete', true);
+    expect(await picked.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await form.getByLabel('Размер').fill('43 EU');
+    await form.getByPlaceholder('Например: нужна коробка, подойдёт другой цвет').fill('Как на скриншоте');
+    await form
+      .getByRole('group', { name: 'Скриншот (необязательно)' })
+      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: shot(`find-poizon-screenshot-${scheme}`) });
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/find/requests') && r.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: 'Отправить запрос' }).click();
+    const request = ((await (await created).json()) as { result: { id: number; image_url: string } }).result;
+    expect(request.image_url).toMatch(/^\/media\/find\/[a-f0-9]{32}\.jpg$/);
+    const row = page.locator('.find-request', { hasText: code });
+    await expect(row.locator('.find-request__shot')).toHaveJSProperty('complete', true);
+    await toastsGone(page);
+
+    // The bot's «Открыть» opens the app on the request.
+    await page.goto(`/find/poizon?request=${request.id}`);
+    const opened = page.locator('.find-request[aria-current="true"]');
+    await expect(opened).toContainText(code);
+    await expect(opened).toBeInViewport();
+    await expect(opened.locator('.find-request__shot')).toHaveJSProperty('complete', true);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: shot(`find-requests-screenshot-${scheme}`) });
+
+    // The console's card shows the picture.
+    await page.goto('/admin/find-requests');
+    await page.locator('tr', { hasText: code }).click();
+    const card = page.locator('.admin-find__card');
+    const staffShot = card.getByRole('img', { name: 'Скриншот покупателя' });
+    await expect(staffShot).toHaveJSProperty('complete', true);
+    expect(await staffShot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await staffShot.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(`admin-find-screenshot-${scheme}`) });
+
+    // Search by photo → «Отправить фото менеджеру»: the form opens with that photo attached.
+    await page.goto('/find/photo');
+    await page.getByTestId('photo-gallery').setInputFiles({
+      name: 'IMG_4121.PNG',
+      mimeType: 'image/png',
+      buffer: await poizonScreenshot(),
+    });
+    await page.getByRole('button', { name: 'Искать', exact: true }).click();
+    const send = page.getByRole('button', { name: 'Отправить фото менеджеру' });
+    await send.click();
+    await expect(page).toHaveURL(/\/find\/poizon\?photo=[a-f0-9]{32}$/);
+    const photoId = new URL(page.url()).searchParams.get('photo')!;
+    const photoForm = page.locator('.find-request-form');
+    await expect(photoForm.getByRole('heading', { name: 'Отправим фото менеджеру' })).toBeVisible();
+    await expect(photoForm.getByRole('img', { name: 'Скриншот товара' })).toHaveJSProperty('complete', true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: shot(`find-photo-to-manager-${scheme}`) });
+    await photoForm.getByLabel('Размер').fill('M');
+    const fromPhoto = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/find/requests') && r.request().method() === 'POST',
+    );
+    await photoForm.getByRole('button', { name: 'Отправить запрос' }).click();
+    const sent = ((await (await fromPhoto).json()) as { result: { source: string; image_url: string } })
+      .result;
+    expect(sent.source).toBe('photo');
+    expect(sent.image_url).toBe(`/media/find/${photoId}.jpg`);
+    await expect(page).toHaveURL(/\/find\/poizon$/);
+    await expect(page.locator('.find-request').first()).toContainText('Товар по фото');
+    await expect(page.locator('.find-request').first().locator('.find-request__shot')).toHaveJSProperty(
+      'complete',
+      true,
+    );
   });
 }

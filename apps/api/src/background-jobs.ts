@@ -9,6 +9,7 @@ import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
 import { startPendingRefundSweeper } from './modules/refunds/pending-refunds.ts';
 import { startBonusExpiryJob } from './modules/bonus/bonus-expiry.ts';
 import { startFindQuoteSweeper } from './modules/find/find-requests.repository.ts';
+import { startScreenshotSweeper } from './modules/find/screenshots.ts';
 
 export type BackgroundJobsOptions = {
   /** How often each instance looks for unpaid orders past ORDER_TTL_MIN. */
@@ -43,6 +44,8 @@ export default fp(
       stops.push(startBonusExpiryJob(app.db, app.log, opts.bonusExpiryEveryMs));
       // Find quotes not accepted within 24 h become `expired` (docs/product.md §14).
       stops.push(startFindQuoteSweeper(app.db, app.log, opts.findQuotesEveryMs));
+      // Find screenshots no request took within a day are deleted, hourly (docs/product.md §14.1).
+      stops.push(startScreenshotSweeper(app.db, app.env.dataDir, app.log));
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();

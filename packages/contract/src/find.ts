@@ -206,6 +206,27 @@ export const POIZON_BUTTON_RU: Readonly<Record<PoizonButton, string>> = {
 
 export const REJECT_REASONS_RU = ['Нет в наличии', 'Запрещено к ввозу', 'Нет нужного размера'] as const;
 
+// ---------------------------------------------------------------- screenshots
+
+/**
+ * A screenshot the shop stored for a request (`POST /find/uploads`): re-encoded JPEG under an
+ * unguessable name. Requests accept only such addresses, never an outside picture.
+ */
+export const FIND_SCREENSHOT_URL = /^\/media\/find\/[a-f0-9]{32}\.jpg$/;
+/** Stored screenshots are downsized to this many pixels on the longer side. */
+export const FIND_SCREENSHOT_MAX_PX = 1600;
+export const SCREENSHOT_GONE_MESSAGE = 'Скриншот не найден — прикрепите его снова';
+
+export const FindUploadSchema = z.object({
+  /** Give it to `POST /find/requests` as `image_url`. */
+  image_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type FindUpload = z.infer<typeof FindUploadSchema>;
+export const FindUploadResponseSchema = resultOf(FindUploadSchema);
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -226,8 +247,8 @@ export const CreateFindRequestBodySchema = z
     color: optionalText(80),
     price_cny: z.number().positive().max(1_000_000).optional(),
     button: PoizonButtonSchema.optional(),
-    /** A screenshot uploaded earlier, or a picture's address. */
-    image_url: z.string().trim().max(1000).optional(),
+    /** A screenshot uploaded earlier through `POST /find/uploads` (its `image_url`). */
+    image_url: z.string().trim().regex(FIND_SCREENSHOT_URL, SCREENSHOT_GONE_MESSAGE).optional(),
     comment: optionalText(1000),
   })
   .refine((b) => b.url || b.query || b.spu_id || b.image_url, {

@@ -72,9 +72,12 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
 
   return {
     bot,
-    async send({ chatId, text, orderId }) {
-      const keyboard =
-        orderId === null ? undefined : webAppButton(env, ORDER_BUTTON_TEXT, `/orders/details/${orderId}`);
+    async send({ chatId, text, orderId, button }) {
+      const keyboard = button
+        ? webAppButton(env, button.text, button.path)
+        : orderId === null
+          ? undefined
+          : webAppButton(env, ORDER_BUTTON_TEXT, `/orders/details/${orderId}`);
       await bot.api.sendMessage(chatId, text, keyboard ? { reply_markup: keyboard } : {});
     },
     async setMenuButton() {

@@ -250,6 +250,10 @@ const formatRub = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '
 export const quoteMessage = (id: number, rub: number, comment?: string | null) =>
   `Мы рассчитали стоимость по запросу №${id}: ${formatRub(rub)}. Цена действует ${QUOTE_VALID_HOURS} часа — добавьте товар в корзину в разделе «Мои запросы».${comment ? `\n\n${comment}` : ''}`;
 
+/** The bot's quote message opens the Mini App on the request (its row in «Мои запросы»). */
+export const QUOTE_BUTTON_TEXT = 'Открыть';
+export const findRequestPath = (id: number) => `/find/poizon?request=${id}`;
+
 /** Staff quote: price from the formula and the current settings, valid 24 h, a bot message. */
 export async function quoteFindRequest(
   db: Database,
@@ -285,6 +289,7 @@ export async function quoteFindRequest(
       chatId: user.telegram_id,
       userId: user.id,
       text: quoteMessage(id, breakdown.total_rub, body.comment),
+      button: { text: QUOTE_BUTTON_TEXT, path: findRequestPath(id) },
     });
     await writeAudit(tx, {
       actorTelegramId,

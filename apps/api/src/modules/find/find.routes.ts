@@ -1,5 +1,6 @@
 // The shopper's find calls under /api/v1/find (docs/product.md §14): resolve a pasted link, a Poizon
 // item and «В корзину», Poizon search, and requests for a manual quote.
+import multipart from '@fastify/multipart';
 import {
   AcceptFindRequestResponseSchema,
   ApiErrorSchema,
@@ -9,6 +10,9 @@ import {
   FindRequestListResponseSchema,
   FindRequestParamsSchema,
   FindRequestResponseSchema,
+  FindUploadResponseSchema,
+  PHOTO_ERRORS,
+  PHOTO_MAX_BYTES,
   PoizonCartBodySchema,
   PoizonItemParamsSchema,
   PoizonItemResponseSchema,
@@ -16,9 +20,10 @@ import {
   PoizonSearchResponseSchema,
   ResolveBodySchema,
   ResolveResponseSchema,
+  SCREENSHOT_GONE_MESSAGE,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import {
   acceptFindRequest,
   createFindRequest,
@@ -30,6 +35,7 @@ import {
 import { addPoizonItemToCart } from './poizon-cart.ts';
 import { ProviderUnavailable } from './poizon-provider.ts';
 import type { PoizonService } from './poizon.service.ts';
+import { readImagePart, screenshotExists, storeScreenshot } from './screenshots.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -39,10 +45,43 @@ const errors = {
   429: ApiErrorSchema,
   503: ApiErrorSchema,
 };
+const uploadErrors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  413: ApiErrorSchema,
+  415: ApiErrorSchema,
+  429: ApiErrorSchema,
+};
 const tags = ['find'];
 export const SEARCH_UNAVAILABLE = 'Поиск по Poizon сейчас недоступен — пришлите ссылку на товар';
 
 export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = async (app, { service }) => {
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, fieldSize: 256, parts: 3 },
+  });
+
+  app.post(
+    '/find/uploads',
+    {
+      // An upload costs a decode and an encode: the per-shopper `photo` limit, as search by photo.
+      config: { limit: 'photo' },
+      schema: {
+        tags,
+        summary:
+          'Store a screenshot for a request: multipart `image` (JPEG, PNG or WebP, ≤ 10 MB), kept re-encoded as JPEG ≤ 1600 px',
+        consumes: ['multipart/form-data'],
+        response: { 201: FindUploadResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', PHOTO_ERRORS.noFile);
+      const image = await readImagePart(request.parts());
+      if (!image?.length) throw badRequest(PHOTO_ERRORS.noFile, 'body.image');
+      return reply.code(201).send({ result: await storeScreenshot(app.env.dataDir, image) });
+    },
+  );
+
   app.post(
     '/find/poizon/resolve',
     {
@@ -132,8 +171,12 @@ export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = asy
         response: { 201: FindRequestResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ result: await createFindRequest(app.db, request.userId, request.body) }),
+    async (request, reply) => {
+      const image = request.body.image_url;
+      if (image && !(await screenshotExists(app.env.dataDir, image)))
+        throw badRequest(SCREENSHOT_GONE_MESSAGE, 'body.image_url');
+      return reply.code(201).send({ result: await createFindRequest(app.db, request.userId, request.body) });
+    },
   );
 
   app.get(

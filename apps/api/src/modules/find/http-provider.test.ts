@@ -1,11 +1,13 @@
 // The `http` Poizon provider against a local fake of the documented API (docs/decisions/022): links,
 // items, search, the bearer key, pacing, and a failing API turning into manual requests and a 503.
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callAs, login, type TestApp } from '../../test/app.ts';
 import { FetchRefused, fetchAllowed } from './fetch-allowed.ts';
 import { httpProvider } from './http-provider.ts';
+import { createPoizonShared } from './poizon-shared.ts';
 
 type Res = { json<T>(): T };
 /** The `result` of an answer, read as the contract type it is. */
@@ -102,6 +104,35 @@ describe('http provider', () => {
     await Promise.all(['1', '2', '3', '4'].map((n) => p.getProduct(`3100000${n}`)));
     expect(seen.length).toBe(4);
     expect(seen[3]!.at - seen[0]!.at).toBeGreaterThanOrEqual(3 * 150 - 40);
+  });
+});
+
+describe('http provider on several instances sharing Redis (REDIS_URL)', () => {
+  it('two instances together call the API one interval apart, not one interval each', async () => {
+    const prefix = `test:poizon:${randomUUID()}:`;
+    const shared = [
+      createPoizonShared(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { prefix }),
+      createPoizonShared(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { prefix }),
+    ];
+    try {
+      await Promise.all(shared.map((s) => s.get('warm-up')));
+      const [a, b] = shared.map((s) =>
+        httpProvider({ apiUrl: base, apiKey: 'k', minIntervalMs: 150, shared: s }),
+      );
+      seen.length = 0;
+      await Promise.all([
+        a!.getProduct('31000001'),
+        b!.getProduct('31000001'),
+        a!.getProduct('31000002'),
+        b!.getProduct('31000002'),
+      ]);
+      const at = seen.map((s) => s.at).sort((x, y) => x - y);
+      expect(at).toHaveLength(4);
+      // Each instance alone would have let its own two calls go at once with the other's.
+      for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(150 - 40);
+    } finally {
+      await Promise.all(shared.map((s) => s.close()));
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 // The `http` Poizon provider: a data API of the shape in docs/decisions/022-poizon-http-api.md
 // (GET /link?url=, GET /products/{spuId}, GET /search?q=&page=&limit=, bearer key), called through
-// fetchAllowed and paced to one call per `minIntervalMs` (the APIs allow about 0.5 requests/s).
+// fetchAllowed and paced to one call per `minIntervalMs` (the APIs allow about 0.5 requests/s), across
+// instances when they share Redis.
 import { z } from 'zod';
 import { fetchAllowed } from './fetch-allowed.ts';
 import { ProviderUnavailable, type PoizonProvider, type ProviderItem } from './poizon-provider.ts';
+import type { PoizonShared } from './poizon-shared.ts';
 
 const ItemSchema = z.object({
   spu_id: z.union([z.string(), z.number()]).transform(String),
@@ -45,14 +47,22 @@ export function httpProvider({
   apiUrl,
   apiKey,
   minIntervalMs,
+  shared,
 }: {
   apiUrl: string;
   apiKey: string | undefined;
   minIntervalMs: number;
+  /** With REDIS_URL: the pace is kept across instances (poizon-shared.ts); this instance's otherwise. */
+  shared?: Pick<PoizonShared, 'reserveCall'> | undefined;
 }): PoizonProvider {
   const base = apiUrl.replace(/\/+$/, '');
   const hosts = [new URL(base).hostname];
-  const wait = pacer(minIntervalMs);
+  const local = pacer(minIntervalMs);
+  const wait = async () => {
+    const delay = shared && minIntervalMs > 0 ? await shared.reserveCall(minIntervalMs) : null;
+    if (delay === null) return local();
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+  };
   const headers: Record<string, string> = {
     accept: 'application/json',
     ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),

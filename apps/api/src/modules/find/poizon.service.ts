@@ -19,9 +19,12 @@ import { findCatalogProductBySpu } from '../catalog/find-import.repository.ts';
 import { fetchAllowed } from './fetch-allowed.ts';
 import { getFindSettings } from './find-settings.repository.ts';
 import { ProviderUnavailable, type PoizonProvider, type ProviderItem } from './poizon-provider.ts';
+import type { PoizonShared } from './poizon-shared.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
-const CACHE_TTL_MS = 10 * 60_000;
+export const CACHE_TTL_MS = 10 * 60_000;
+/** With Redis, how long an instance reuses an answer without asking Redis again. */
+const SHARED_LOCAL_TTL_MS = 5_000;
 const DELIVERY_DAYS = '15–25';
 /** Hosts a short link may redirect through (docs/product.md §14.1). */
 const SHORT_LINK_HOSTS = [
@@ -60,28 +63,45 @@ export function priceItem(item: ProviderItem, settings: FindSettings, now = new 
 
 export type PoizonService = ReturnType<typeof createPoizonService>;
 
-export function createPoizonService(db: Database, provider: PoizonProvider, log: FastifyBaseLogger) {
+export function createPoizonService(
+  db: Database,
+  provider: PoizonProvider,
+  log: FastifyBaseLogger,
+  /** With REDIS_URL: the provider's answers are shared by every instance (poizon-shared.ts). */
+  shared?: PoizonShared,
+) {
   const products = new LRUCache<string, Promise<ProviderItem | null>>({ max: 2000, ttl: CACHE_TTL_MS });
   const searches = new LRUCache<string, Promise<{ items: ProviderItem[]; more: boolean }>>({
     max: 1000,
     ttl: CACHE_TTL_MS,
   });
 
-  // A failed call is not cached: the next shopper tries again.
+  /** Through Redis when shared: another instance's answer is used, this one's is kept for all. */
+  const load = async <T>(key: string, call: () => Promise<T>): Promise<T> => {
+    if (!shared) return call();
+    const text = await shared.get(key);
+    if (text !== null) return JSON.parse(text) as T;
+    const value = await call();
+    await shared.set(key, JSON.stringify(value), CACHE_TTL_MS);
+    return value;
+  };
+
+  // Concurrent asks of one key share one call. With Redis the local copy lives only seconds (Redis
+  // holds the 10 minutes); a failed call is not cached: the next shopper tries again.
   const cached = <T>(
     cache: LRUCache<string, Promise<T>>,
     key: string,
-    load: () => Promise<T>,
+    call: () => Promise<T>,
   ): Promise<T> => {
     const hit = cache.get(key);
     if (hit) return hit;
-    const job = load();
-    cache.set(key, job);
+    const job = load(key, call);
+    cache.set(key, job, shared ? { ttl: SHARED_LOCAL_TTL_MS } : undefined);
     job.catch(() => cache.delete(key));
     return job;
   };
 
-  const getProviderItem = (spuId: string) => cached(products, spuId, () => provider.getProduct(spuId));
+  const getProviderItem = (spuId: string) => cached(products, `i:${spuId}`, () => provider.getProduct(spuId));
 
   /** The spuId behind a dw4.co link: the provider first, else its redirects (≤ 3 hops, 5 s). */
   async function followShortLink(url: string): Promise<string | null> {
@@ -140,7 +160,7 @@ export function createPoizonService(db: Database, provider: PoizonProvider, log:
       } else if (article && provider.kind !== 'none') {
         // An article: the provider's search, an exact article match only.
         try {
-          const found = await cached(searches, `a:${article}`, () =>
+          const found = await cached(searches, `s:a:${article}`, () =>
             provider.search(article, 1, SEARCH_PAGE_SIZE),
           );
           const hit = found.items.find((i) => i.article?.toUpperCase().replace(/\s+/g, '') === article);
@@ -157,7 +177,7 @@ export function createPoizonService(db: Database, provider: PoizonProvider, log:
 
     async search(q: string, page: number): Promise<PoizonSearchResult> {
       if (provider.kind === 'none') throw new ProviderUnavailable('no provider');
-      const key = `${q.toLowerCase().replace(/\s+/g, ' ')}\n${page}`;
+      const key = `s:q:${q.toLowerCase().replace(/\s+/g, ' ')}\n${page}`;
       const found = await cached(searches, key, () => provider.search(q, page, SEARCH_PAGE_SIZE));
       const settings = await getFindSettings(db);
       return {

@@ -7,9 +7,28 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import { alertOwners, markChatReachable, markChatUnreachable } from './outbox.repository.ts';
+import {
+  alertOwners,
+  markChatReachable,
+  markChatUnreachable,
+  type MessageButton,
+} from './outbox.repository.ts';
 
-export type OutgoingMessage = { chatId: number; text: string; orderId: number | null };
+export type OutgoingMessage = {
+  chatId: number;
+  text: string;
+  orderId: number | null;
+  /** A Mini App button other than the order's (enqueueNotification's `button`). */
+  button?: MessageButton | null;
+};
+
+/** The button a row's `reply_markup` holds, if it is one (older rows have none). */
+function buttonOf(markup: unknown): MessageButton | null {
+  const b = markup as Partial<MessageButton> | null;
+  return b && typeof b.text === 'string' && typeof b.path === 'string' && b.path.startsWith('/')
+    ? { text: b.text, path: b.path }
+    : null;
+}
 export type SendMessage = (message: OutgoingMessage) => Promise<void>;
 
 export type WorkerOptions = {
@@ -36,6 +55,7 @@ type Claimed = {
   chat_id: number;
   text: string;
   order_id: number | null;
+  button: MessageButton | null;
   kind: string;
   attempts: number;
   /** The request that enqueued it: the worker's log lines name it (docs/operations.md). */
@@ -143,6 +163,7 @@ export class OutboxWorker {
           chat_id: r.chatId,
           text: r.text,
           order_id: r.orderId,
+          button: buttonOf(r.replyMarkup),
           kind: r.kind,
           attempts: r.attempts,
           request_id: r.requestId,
@@ -234,7 +255,7 @@ export class OutboxWorker {
       await this.pace();
       let outcome: Outcome;
       try {
-        await this.send({ chatId: row.chat_id, text: row.text, orderId: row.order_id });
+        await this.send({ chatId: row.chat_id, text: row.text, orderId: row.order_id, button: row.button });
         outcome = { kind: 'sent' };
         this.options.log?.info(
           { notification: row.id, kind: row.kind, requestId: row.request_id, attempt: row.attempts },

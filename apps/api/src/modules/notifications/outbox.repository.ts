@@ -16,10 +16,15 @@ export type NotificationInput = {
   userId?: number | null;
   /** A message about an order gets the «Открыть заказ» button when it is sent. */
   orderId?: number | null;
+  /** Any other message may carry one button opening the Mini App at `path` (built when sent). */
+  button?: MessageButton | null;
   text: string;
   /** The API request that caused it; default: the request this code runs for, if any. */
   requestId?: string | null;
 };
+
+/** A Mini App button of a bot message: its text and the app path it opens (`/find/poizon?request=7`). */
+export type MessageButton = { text: string; path: string };
 
 export async function enqueueNotification(db: Database, input: NotificationInput): Promise<void> {
   await db
@@ -31,6 +36,7 @@ export async function enqueueNotification(db: Database, input: NotificationInput
       userId: input.userId ?? null,
       orderId: input.orderId ?? null,
       text: input.text,
+      replyMarkup: input.button ?? null,
       requestId: input.requestId ?? currentRequestId() ?? null,
     })
     .onConflictDoNothing({ target: notifications.dedupeKey });

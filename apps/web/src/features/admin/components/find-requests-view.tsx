@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { imageUrl } from '../../../lib/image-url.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { formatDateTime } from '../admin-labels.ts';
 import {
@@ -29,7 +30,8 @@ import { AdminTable, StatusTabs } from './admin-list.tsx';
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, AdminFindRequest>();
 
-const what = (r: AdminFindRequest) => r.query ?? r.url ?? (r.spu_id ? `spuId ${r.spu_id}` : '—');
+const what = (r: AdminFindRequest) =>
+  r.query ?? r.url ?? (r.spu_id ? `spuId ${r.spu_id}` : r.source === 'photo' ? 'По фото покупателя' : '—');
 
 const columns = helper.columns([
   helper.accessor('id', { header: '№', cell: ({ getValue }) => `№${getValue()}` }),
@@ -161,11 +163,28 @@ function RequestCard({ r }: { r: AdminFindRequest }) {
         <dd>{r.comment ?? '—'}</dd>
         {r.image_url && (
           <>
-            <dt>Скриншот</dt>
+            <dt>{r.source === 'photo' ? 'Фото' : 'Скриншот'}</dt>
             <dd>
-              <a href={r.image_url} target="_blank" rel="noreferrer noopener">
-                открыть
-              </a>
+              {r.image_url.startsWith('/media/find/') ? (
+                // The shop's own re-encoded copy (POST /find/uploads): shown, full size on tap.
+                <a
+                  className="admin-find__shot-link"
+                  href={r.image_url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  aria-label="Открыть скриншот целиком"
+                >
+                  <img
+                    className="admin-find__shot"
+                    src={imageUrl(r.image_url, { width: 324 })}
+                    alt="Скриншот покупателя"
+                  />
+                </a>
+              ) : (
+                <a href={r.image_url} target="_blank" rel="noreferrer noopener">
+                  открыть
+                </a>
+              )}
             </dd>
           </>
         )}

@@ -1,32 +1,45 @@
 // find/photo (docs/product.md §14.2): take a photo or pick one from the gallery, frame the item,
 // search; the similar products come back as cards, best first. When nothing is alike: the link
-// search on Poizon or a request to the manager with the photo.
+// search on Poizon or a request to the manager with the photo (stored through the find upload, then
+// the request form of find/poizon opens with it attached).
 import { PHOTO_ERRORS, PHOTO_MAX_BYTES, type PhotoSearchResult } from '@shop/contract';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { requestWithPhotoPath, uploadFindScreenshot } from '../../../lib/find-screenshot.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useSearchPhoto } from '../api/search-photo.ts';
-import { preparePhoto, type PreparedPhoto } from '../prepare-photo.ts';
+import { preparePhoto, type PreparedPhoto } from '../../../lib/prepare-photo.ts';
 import { CropBox, WHOLE, type Box } from './crop-box.tsx';
 import { PhotoResults, PhotoResultsSkeleton } from './photo-results.tsx';
 import './find-photo-page.css';
 
 const POIZON_LINK = '/find/poizon';
-/** The find engineer's request form, told that the shopper comes with a photo. */
-const MANAGER_REQUEST = '/find/poizon?photo=1';
 
-function Fallback({ title }: { title?: string }) {
+type SendToManager = { run: () => void; pending: boolean; error: string | null };
+
+function Fallback({ title, send }: { title?: string; send: SendToManager }) {
   return (
     <div className="find-photo__fallback">
       {title && <p className="empty-state__title">{title}</p>}
       <Link className="find-photo__fallback-link" to={POIZON_LINK}>
         Найти на Poizon по ссылке
       </Link>
-      <Link className="find-photo__fallback-link" to={MANAGER_REQUEST}>
-        Отправить фото менеджеру
-      </Link>
+      <button
+        type="button"
+        className="find-photo__fallback-link"
+        onClick={send.run}
+        disabled={send.pending}
+        aria-busy={send.pending || undefined}
+      >
+        {send.pending ? 'Отправляем фото…' : 'Отправить фото менеджеру'}
+      </button>
+      {send.error && (
+        <p className="find-photo__error" role="alert">
+          {send.error}
+        </p>
+      )}
     </div>
   );
 }
@@ -41,6 +54,26 @@ export function FindPhotoPage() {
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<PhotoSearchResult | null>(null);
   const search = useSearchPhoto(setProgress);
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  // The photo the shopper searched by goes with the request: stored first, then the form opens.
+  const sendToManager: SendToManager = {
+    pending: sending,
+    error: sendError,
+    run: () => {
+      if (!photo || sending) return;
+      setSending(true);
+      setSendError(null);
+      uploadFindScreenshot(photo)
+        .then((stored) => navigate(requestWithPhotoPath(stored.image_url)))
+        .catch((error: unknown) => {
+          haptic.error();
+          setSendError(errorMessage(error, 'Не удалось отправить фото — попробуйте ещё раз'));
+        })
+        .finally(() => setSending(false));
+    },
+  };
   const resultsTitle = useRef<HTMLHeadingElement>(null);
   // The answer is below the picture: bring it into view when it arrives.
   useEffect(() => {
@@ -200,11 +233,11 @@ export function FindPhotoPage() {
             </h2>
             <PhotoResults items={result.items} />
             <p className="find-photo__more">Нет нужного товара?</p>
-            <Fallback />
+            <Fallback send={sendToManager} />
           </>
         ) : (
           <div className="empty-state" ref={resultsTitle}>
-            <Fallback title="Похожих товаров не нашли" />
+            <Fallback title="Похожих товаров не нашли" send={sendToManager} />
           </div>
         ))}
     </section>

@@ -1,6 +1,8 @@
 // «Найти товар на Poizon» (docs/product.md §14.1): paste a link, the share text of the Poizon app, a
 // spuId or an article; the shop's own product opens in the product drawer, a Poizon item as a card,
 // anything else as a request form. Below: the search row, how to copy a link, «Мои запросы».
+// `?photo=<id>` (from search by photo) opens the request form with that stored photo; `?request=<id>`
+// (the bot's «Открыть» under a quote) brings that request into view.
 import {
   parsePoizonQuery,
   UNRECOGNISED_QUERY_MESSAGE,
@@ -8,10 +10,11 @@ import {
   type PoizonItem,
 } from '@shop/contract';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { screenshotUrl } from '../../../lib/find-screenshot.ts';
 import { useOpenProduct } from '../../../lib/product-link.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useResolvePoizon } from '../api/resolve.ts';
@@ -31,6 +34,21 @@ export function FindPoizonView() {
   const field = useRef<HTMLTextAreaElement>(null);
   const resolve = useResolvePoizon();
   const openProduct = useOpenProduct();
+  const [params, setParams] = useSearchParams();
+  const photoParam = params.get('photo');
+  // `?photo=1`: from search by photo without a stored photo; the form asks for one.
+  const photo = photoParam === null ? undefined : screenshotUrl(photoParam);
+  const requestParam = Number(params.get('request'));
+  const highlight = Number.isInteger(requestParam) && requestParam > 0 ? requestParam : undefined;
+  const dropPhoto = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('photo');
+        return next;
+      },
+      { replace: true },
+    );
 
   const find = (value = text) => {
     setError(null);
@@ -77,6 +95,16 @@ export function FindPoizonView() {
 
   return (
     <div className="find-page">
+      {/* From search by photo: the form with that photo comes first. */}
+      {photo !== undefined && (
+        <RequestForm
+          key={photoParam}
+          query=""
+          parsed={{ url: null, spu_id: null, article: null }}
+          photo={photo}
+          onSent={dropPhoto}
+        />
+      )}
       <p className="find-lead">Не нашли нужное в каталоге? Пришлите ссылку — выкупим на Poizon и доставим.</p>
       <form
         className="find-paste"
@@ -154,7 +182,7 @@ export function FindPoizonView() {
         <h2 id="find-requests-title" className="find-section-title">
           Мои запросы
         </h2>
-        <MyRequests />
+        <MyRequests highlight={highlight} />
       </section>
 
       <PoizonItemDrawer item={item ?? undefined} spuId={item?.spu_id ?? null} onClose={() => setItem(null)} />

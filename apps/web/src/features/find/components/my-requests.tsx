@@ -1,7 +1,9 @@
 // «Мои запросы» (docs/product.md §14.3): the shopper's requests with their status; a quoted one
-// shows its price in roubles, until when it holds, and «Добавить в корзину» / «Отказаться».
+// shows its price in roubles, until when it holds, and «Добавить в корзину» / «Отказаться»; a request
+// with a screenshot shows it. `highlight` (the bot's «Открыть») marks one request and scrolls to it.
 import { FIND_REQUEST_STATUS_RU, type FindRequest } from '@shop/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -9,14 +11,21 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateRu } from '../../../lib/format.ts';
+import { imageUrl } from '../../../lib/image-url.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { findRequestsQueryOptions, useAnswerFindRequest } from '../api/requests.ts';
 import { formatValidUntil } from '../find-format.ts';
 
-const title = (r: FindRequest) => r.query ?? (r.spu_id ? `Товар ${r.spu_id}` : (r.url ?? 'Товар с Poizon'));
+const title = (r: FindRequest) =>
+  r.query ??
+  (r.spu_id ? `Товар ${r.spu_id}` : (r.url ?? (r.source === 'photo' ? 'Товар по фото' : 'Товар с Poizon')));
 
-export function MyRequests() {
+/** A stored screenshot's thumbnail; older requests may hold an outside address, never shown. */
+const thumbnail = (r: FindRequest) =>
+  r.image_url?.startsWith('/media/find/') ? imageUrl(r.image_url, { width: 120 }) : null;
+
+export function MyRequests({ highlight }: { highlight?: number | undefined }) {
   const list = useInfiniteQuery(findRequestsQueryOptions());
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   if (list.isPending)
@@ -45,7 +54,7 @@ export function MyRequests() {
     <>
       <ul className="find-requests">
         {items.map((r) => (
-          <RequestRow key={r.id} r={r} />
+          <RequestRow key={r.id} r={r} highlighted={r.id === highlight} />
         ))}
       </ul>
       {list.hasNextPage && (
@@ -63,9 +72,14 @@ export function MyRequests() {
   );
 }
 
-function RequestRow({ r }: { r: FindRequest }) {
+function RequestRow({ r, highlighted }: { r: FindRequest; highlighted: boolean }) {
   const answer = useAnswerFindRequest();
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) row.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [highlighted]);
   const live = r.status === 'quoted';
+  const shot = thumbnail(r);
   const reply = (kind: 'accept' | 'decline') =>
     answer.mutate(
       { id: r.id, answer: kind },
@@ -75,16 +89,26 @@ function RequestRow({ r }: { r: FindRequest }) {
       },
     );
   return (
-    <li className="find-request" data-status={r.status}>
-      <div className="find-request__head">
-        <span className="find-request__title">{title(r)}</span>
-        <span className={`find-status find-status--${r.status}`}>{FIND_REQUEST_STATUS_RU[r.status]}</span>
+    <li
+      ref={row}
+      className={`find-request${highlighted ? ' find-request--highlight' : ''}`}
+      data-status={r.status}
+      aria-current={highlighted ? 'true' : undefined}
+    >
+      <div className="find-request__main">
+        {shot && <img className="find-request__shot" src={shot} alt="" loading="lazy" />}
+        <div className="find-request__body">
+          <div className="find-request__head">
+            <span className="find-request__title">{title(r)}</span>
+            <span className={`find-status find-status--${r.status}`}>{FIND_REQUEST_STATUS_RU[r.status]}</span>
+          </div>
+          <p className="find-muted">
+            №{r.id} · {formatDateRu(r.created_at)}
+            {r.size ? ` · размер ${r.size}` : ''}
+            {r.color ? ` · ${r.color}` : ''}
+          </p>
+        </div>
       </div>
-      <p className="find-muted">
-        №{r.id} · {formatDateRu(r.created_at)}
-        {r.size ? ` · размер ${r.size}` : ''}
-        {r.color ? ` · ${r.color}` : ''}
-      </p>
       {r.quote_rub !== null && (r.status === 'quoted' || r.status === 'accepted') && (
         <p className="find-request__price">{formatPrice(r.quote_rub)}</p>
       )}

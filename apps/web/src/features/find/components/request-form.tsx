@@ -1,6 +1,6 @@
 // The request form (docs/product.md §14.3): when the shop cannot price an item itself, the shopper
 // sends the link with the size, colour, the Poizon «button», a screenshot and a comment; staff
-// answer with a price in roubles.
+// answer with a price in roubles. From search by photo (`photo`) it carries the photo instead of a link.
 import { POIZON_BUTTON_RU, POIZON_BUTTONS, type ManualParsed, type PoizonButton } from '@shop/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,8 +9,17 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCreateFindRequest } from '../api/requests.ts';
+import { ScreenshotField } from './screenshot-field.tsx';
 
-type Props = { query: string; parsed: ManualParsed; onSent: () => void };
+type Props = {
+  query: string;
+  parsed: ManualParsed;
+  onSent: () => void;
+  /** From search by photo: the stored photo (or null: attach one); the request has no link. */
+  photo?: string | null;
+};
+
+const NO_PHOTO = 'Прикрепите фото товара';
 
 const BUTTON_HINT: Record<PoizonButton, string> = {
   blue: 'проверен Poizon, быстрее всего',
@@ -18,30 +27,38 @@ const BUTTON_HINT: Record<PoizonButton, string> = {
   grey95: 'вещь была в носке',
 };
 
-export function RequestForm({ query, parsed, onSent }: Props) {
+export function RequestForm({ query, parsed, onSent, photo }: Props) {
+  const byPhoto = photo !== undefined;
   const [size, setSize] = useState('');
   const [color, setColor] = useState('');
   const [price, setPrice] = useState('');
   const [button, setButton] = useState<PoizonButton>('blue');
-  const [screenshot, setScreenshot] = useState('');
+  const [screenshot, setScreenshot] = useState<string | null>(photo ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const create = useCreateFindRequest();
   const priceNumber = price ? Number(price.replace(',', '.')) : undefined;
   const priceError = price && !(priceNumber && priceNumber > 0) ? 'Введите цену в юанях' : undefined;
 
   const submit = () => {
-    if (priceError) return;
+    if (priceError || uploading) return;
+    if (byPhoto && !screenshot) {
+      haptic.error();
+      setPhotoError(NO_PHOTO);
+      return;
+    }
     create.mutate(
       {
-        source: 'link',
-        url: parsed.url ?? (parsed.spu_id ? undefined : query.slice(0, 2000)),
+        source: byPhoto ? 'photo' : 'link',
+        ...(byPhoto ? {} : { url: parsed.url ?? (parsed.spu_id ? undefined : query.slice(0, 2000)) }),
         ...(parsed.spu_id ? { spu_id: parsed.spu_id } : {}),
         ...(parsed.article ? { query: parsed.article } : {}),
         size,
         color,
         ...(priceNumber ? { price_cny: priceNumber } : {}),
         button,
-        ...(screenshot.trim() ? { image_url: screenshot.trim() } : {}),
+        ...(screenshot ? { image_url: screenshot } : {}),
         comment,
       },
       {
@@ -54,6 +71,25 @@ export function RequestForm({ query, parsed, onSent }: Props) {
     );
   };
 
+  const screenshotField = () => (
+    <>
+      <ScreenshotField
+        label={byPhoto ? 'Фото товара' : 'Скриншот (необязательно)'}
+        value={screenshot}
+        onChange={(url) => {
+          setScreenshot(url);
+          setPhotoError(null);
+        }}
+        onBusyChange={setUploading}
+      />
+      {photoError && (
+        <p className="find-error" role="alert">
+          {photoError}
+        </p>
+      )}
+    </>
+  );
+
   return (
     <form
       className="find-request-form"
@@ -62,14 +98,26 @@ export function RequestForm({ query, parsed, onSent }: Props) {
         submit();
       }}
     >
-      <h2 className="find-section-title">Рассчитаем стоимость вручную</h2>
-      <p className="find-muted">
-        Этого товара нет в нашем каталоге. Заполните форму — менеджер рассчитает цену в рублях и пришлёт
-        сообщение в Telegram.
-      </p>
-      <p className="find-request-form__link" title={parsed.url ?? query}>
-        {parsed.url ?? parsed.article ?? parsed.spu_id ?? query}
-      </p>
+      {byPhoto ? (
+        <>
+          <h2 className="find-section-title">Отправим фото менеджеру</h2>
+          <p className="find-muted">
+            Менеджер найдёт товар на Poizon по фото, рассчитает цену в рублях и пришлёт сообщение в Telegram.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 className="find-section-title">Рассчитаем стоимость вручную</h2>
+          <p className="find-muted">
+            Этого товара нет в нашем каталоге. Заполните форму — менеджер рассчитает цену в рублях и пришлёт
+            сообщение в Telegram.
+          </p>
+          <p className="find-request-form__link" title={parsed.url ?? query}>
+            {parsed.url ?? parsed.article ?? parsed.spu_id ?? query}
+          </p>
+        </>
+      )}
+      {byPhoto && screenshotField()}
       <TextField label="Размер" placeholder="42.5 EU" value={size} onValueChange={setSize} maxLength={40} />
       <TextField label="Цвет / вариант" value={color} onValueChange={setColor} maxLength={80} />
       <TextField
@@ -101,13 +149,7 @@ export function RequestForm({ query, parsed, onSent }: Props) {
           </label>
         ))}
       </fieldset>
-      <TextField
-        label="Ссылка на скриншот (необязательно)"
-        inputMode="url"
-        value={screenshot}
-        onValueChange={setScreenshot}
-        maxLength={1000}
-      />
+      {!byPhoto && screenshotField()}
       <label className="find-textarea">
         <span className="find-subtitle">Комментарий</span>
         <textarea
@@ -118,7 +160,7 @@ export function RequestForm({ query, parsed, onSent }: Props) {
           onChange={(e) => setComment(e.target.value)}
         />
       </label>
-      <Button type="submit" fullWidth loading={create.isPending}>
+      <Button type="submit" fullWidth loading={create.isPending} disabled={uploading}>
         Отправить запрос
       </Button>
     </form>

@@ -1,4 +1,4 @@
-// Turns the picked file into what is uploaded: HEIC/HEIF converted to JPEG in the browser (the
+// Turns a picked picture into what is uploaded (search by photo and the screenshot of a find request): HEIC/HEIF converted to JPEG in the browser (the
 // converter is loaded only when such a file is picked), then drawn upright and downsized to
 // ≤ PHOTO_UPLOAD_MAX_PX and re-encoded as JPEG (uploads of ~200 KB instead of 5 MB photos).
 import { PHOTO_UPLOAD_MAX_PX } from '@shop/contract';
