@@ -51,7 +51,8 @@ export function createPhotoSearch(opts: {
       if (bytes) return { ...p, ...(await features.extract(bytes)) };
       log.warn({ src: p.src }, 'photo index: picture not found');
     } catch (err) {
-      log.warn({ err, src: p.src }, 'photo index: picture not readable');
+      // Closing: the app's own image route is gone; the batch is dropped unsaved (sync stops).
+      if (!closed) log.warn({ err, src: p.src }, 'photo index: picture not readable');
     }
     // Remembered as empty (skipped by the index) so a broken picture is not fetched on every run;
     // a new src for the product is indexed afresh.
