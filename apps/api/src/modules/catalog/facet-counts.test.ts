@@ -30,7 +30,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (method: 'PATCH' | 'POST', url: string, payload: unknown) =>
-  t.app.inject({ method, url: `/api/v1/admin${url}`, headers: { authorization: ownerAuth }, payload: payload as object });
+  t.app.inject({
+    method,
+    url: `/api/v1/admin${url}`,
+    headers: { authorization: ownerAuth },
+    payload: payload as object,
+  });
 
 /** A single-value selection from a facet token (`k:1`, `c:Черный`, `s:42`, `b:7`, `f:men`). */
 function selectionOf(token: string): ListingFilters {
@@ -80,7 +85,8 @@ async function expectExact(touched: number[] = [], perKind = 4) {
   const selections: ListingFilters[] = [{}, ...tokens.map((r) => selectionOf(r.token))];
   // Wider selections take the direct path for some facets and the table for others.
   const [first] = tokens;
-  if (first) selections.push({ ...selectionOf(first.token), category_fit_people: ['men', 'women', 'unisex', 'kids'] });
+  if (first)
+    selections.push({ ...selectionOf(first.token), category_fit_people: ['men', 'women', 'unisex', 'kids'] });
   selections.push({ category_ids: [1], colors: ['Черный'] }, { search_string: 'кроссовки' });
   let fromTable = 0;
   for (const filters of selections) {
@@ -114,7 +120,9 @@ describe('precomputed facet counts', () => {
       sql`SELECT id, facet_tokens FROM products WHERE spu = ${product!.spu}`,
     );
     product!.brand = file.brands.find((b) => b.name !== product!.brand)!.name;
-    product!.categories = [file.categories.find((c) => c.parent_id != null && !product!.categories.includes(c.id))!.id];
+    product!.categories = [
+      file.categories.find((c) => c.parent_id != null && !product!.categories.includes(c.id))!.id,
+    ];
     for (const v of product!.variants) v.color = 'Фиолетовый';
     const res = await admin('POST', '/catalog/import', file);
     expect(res.statusCode, res.body).toBe(202);
@@ -136,8 +144,7 @@ describe('precomputed facet counts', () => {
       t.app.db,
       sql`SELECT facet_tokens[1] AS token FROM products WHERE id = ${id}`,
     );
-    const count = async () =>
-      (await productFilters(t.app.db, selectionOf(sel[0]!.token))).total;
+    const count = async () => (await productFilters(t.app.db, selectionOf(sel[0]!.token))).total;
     const shown = await count();
     expect((await admin('PATCH', `/products/${id}`, { is_published: false })).statusCode).toBe(200);
     expect(await count()).toBe(shown - 1);
@@ -160,7 +167,10 @@ describe('precomputed facet counts', () => {
       method: 'POST',
       url: '/api/v1/order',
       headers: { authorization: buyer.authorization, 'idempotency-key': `facet-counts-${process.pid}` },
-      payload: { items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }], delivery_id: buyer.deliveryId },
+      payload: {
+        items: [{ product_id: product.id, variant_id: v!.id, quantity: 1 }],
+        delivery_id: buyer.deliveryId,
+      },
     });
     expect(placed.statusCode, placed.body).toBeLessThan(300);
     const [taken] = await t.app.db.select().from(products).where(eq(products.id, product.id));
@@ -190,7 +200,9 @@ describe('precomputed facet counts', () => {
           WHERE id IN (${a.product.id}, ${b.product.id})`,
     );
     await expectExact([a.product.id, b.product.id]);
-    await t.app.db.execute(sql`UPDATE products SET brand_id = NULL, is_published = false WHERE id = ${a.product.id}`);
+    await t.app.db.execute(
+      sql`UPDATE products SET brand_id = NULL, is_published = false WHERE id = ${a.product.id}`,
+    );
     await expectExact([a.product.id, b.product.id]);
     await t.app.db.delete(products).where(eq(products.id, b.product.id));
     await expectExact([a.product.id]);

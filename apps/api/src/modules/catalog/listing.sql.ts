@@ -55,7 +55,8 @@ export function filterConditions(
     // ANDs them, led by the rarest token (five kinds at a million: 130 ms as a BitmapAnd of four
     // indexes; docs/decisions/025). One kind alone keeps its own index, which the sort index
     // with a filter often beats.
-    for (const kind of kinds) where.push(sql`p.facet_tokens && ${pgArray(facetTokens(kind, filters[kind]!))}::text[]`);
+    for (const kind of kinds)
+      where.push(sql`p.facet_tokens && ${pgArray(facetTokens(kind, filters[kind]!))}::text[]`);
   } else if (has('category_ids')) where.push(sql`p.category_ids && ${pgArray(filters.category_ids!)}::int[]`);
   else if (has('colors')) where.push(sql`p.colors && ${pgArray(filters.colors!)}::text[]`);
   else if (has('sizes_eu')) where.push(sql`p.sizes_eu && ${pgArray(filters.sizes_eu!)}::text[]`);
