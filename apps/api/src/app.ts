@@ -167,9 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await v1.register(authRoutes, {
         botToken: env.botToken,
         maxAgeS: env.authMaxAgeS,
-        rateLimitPerMin: !env.rateLimits.enabled
-          ? 0
-          : (options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
+        rateLimitPerMin: !env.rateLimits.enabled ? 0 : (options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
       });
       const provider = paymentProvider;
       // The shopper's own data: every route in this scope needs a valid bearer token, and says so
@@ -180,8 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           route.schema = { ...route.schema, security: [{ bearer: [] }] };
           // Every write of a shopper counts against the per-shopper write limit.
           const methods = [route.method].flat();
-          if (!methods.every((m) => m === 'GET' || m === 'HEAD'))
-            applyLimit(route, route.config?.limit ?? 'write', shopper);
+          if (!methods.every((m) => m === 'GET' || m === 'HEAD')) applyLimit(route, route.config?.limit ?? 'write', shopper);
         });
         await shopper.register(profileRoutes);
         await shopper.register(ordersRoutes);

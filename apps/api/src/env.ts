@@ -100,10 +100,7 @@ const EnvSchema = z.object({
   CSP_IMG_ORIGINS: z
     .string()
     .default('')
-    .refine(
-      (v) => v.split(',').every((s) => !s.trim() || /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s.trim())),
-      'a comma list of https origins',
-    ),
+    .refine((v) => v.split(',').every((s) => !s.trim() || /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s.trim())), 'a comma list of https origins'),
   /** `off` computes every catalogue answer afresh instead of caching it (benchmarks of the queries). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /** `off` turns every rate limit off (benchmarks only; refused in production). */
