@@ -1,6 +1,6 @@
 // Listing facets: for each filter kind, the values reachable under the other kinds' filters.
 import type { ProductFilters } from '@shop/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import {
   facetTokens,
@@ -37,9 +37,16 @@ export function precomputedSelection(filters: ListingFilters, except?: FilterKin
   return values.length === 1 ? facetTokens(kinds[0]!, values)[0] : undefined;
 }
 
+type Facets = Omit<ProductFilters, 'total'> & { total: number | null };
+
 /**
  * Facets: for each kind, the values reachable under the other kinds' filters, with counts.
- * `precomputed: false` counts every facet over the products (the tests' reference).
+ *
+ * A facet's selection is the filters without its own kind, so the kinds that are not filtered,
+ * and the total, share one selection: each distinct selection is read once, from the precomputed
+ * counts when it is one of theirs (no filter, or one value of one kind), else by one pass over
+ * the matching products that counts every token. `precomputed: false` counts every selection over
+ * the products (the benchmark's and tests' comparison).
  */
 export async function productFilters(
   db: Database,
@@ -47,73 +54,64 @@ export async function productFilters(
   { precomputed = true }: { precomputed?: boolean } = {},
 ): Promise<ProductFilters> {
   const plan = await planSearch(db, filters);
-  const w = (except?: FilterKind) => sqlAnd(filterConditions(filters, plan, except));
-  // Each facet is read from the precomputed counts when the other kinds' selection is one of
-  // theirs (no filter, or one value of one kind), else counted over the matching products. Both
-  // give the same rows in the same order (tests compare them after every catalogue write).
-  const pre = (except?: FilterKind) => (precomputed ? precomputedSelection(filters, except) : undefined);
-  const counts = (sel: string, prefix: string) =>
-    sql`SELECT substr(f.facet, 3) AS value, f.n FROM catalog_facet_counts f
-        WHERE f.sel = ${sel} AND f.facet LIKE ${prefix + '%'} AND f.n > 0`;
-  const brandSel = pre('brand_ids');
-  const colorSel = pre('colors');
-  const sizeSel = pre('sizes_eu');
-  const categorySel = pre('category_ids');
-  const fitSel = pre('category_fit_people');
-  const totalSel = pre();
-  // Independent aggregations: on a server pool they run side by side.
-  const [brandRows, colorRows, sizeRows, categoryRows, fitRows, totalRows] = await Promise.all([
-    queryRows<{ id: number; name: string; count: number }>(
-      db,
-      brandSel === undefined
-        ? sql`SELECT b.id, b.name, count(*)::int AS count FROM products p JOIN brands b ON b.id = p.brand_id
-            WHERE ${w('brand_ids')} GROUP BY b.id, b.name ORDER BY count DESC, b.name`
-        : sql`SELECT b.id, b.name, f.n AS count FROM (${counts(brandSel, TOKEN_PREFIX.brand_ids)}) f
-            JOIN brands b ON b.id::text = f.value ORDER BY count DESC, b.name`,
-    ),
-    queryRows<{ value: string; count: number }>(
-      db,
-      colorSel === undefined
-        ? sql`SELECT c AS value, count(*)::int AS count FROM products p, unnest(p.colors) c
-            WHERE ${w('colors')} GROUP BY c ORDER BY count DESC, c`
-        : sql`SELECT f.value, f.n AS count FROM (${counts(colorSel, TOKEN_PREFIX.colors)}) f ORDER BY count DESC, f.value`,
-    ),
-    queryRows<{ value: string; count: number }>(
-      db,
-      sizeSel === undefined
-        ? sql`SELECT s AS value, count(*)::int AS count FROM products p, unnest(p.sizes_eu) s
-            WHERE ${w('sizes_eu')} GROUP BY s`
-        : sql`SELECT f.value, f.n AS count FROM (${counts(sizeSel, TOKEN_PREFIX.sizes_eu)}) f`,
-    ),
-    queryRows<{ id: number; name: string; count: number }>(
-      db,
-      categorySel === undefined
-        ? sql`SELECT k.id, k.name, count(*)::int AS count FROM products p, unnest(p.category_ids) c JOIN categories k ON k.id = c
-            WHERE ${w('category_ids')} GROUP BY k.id, k.name, k.position ORDER BY k.position, k.id`
-        : sql`SELECT k.id, k.name, f.n AS count FROM (${counts(categorySel, TOKEN_PREFIX.category_ids)}) f
-            JOIN categories k ON k.id::text = f.value ORDER BY k.position, k.id`,
-    ),
-    queryRows<{ value: ProductFilters['fit_people'][number]['value']; count: number }>(
-      db,
-      fitSel === undefined
-        ? sql`SELECT p.fit_people AS value, count(*)::int AS count FROM products p
-            WHERE ${w('category_fit_people')} GROUP BY p.fit_people ORDER BY count DESC, value`
-        : sql`SELECT f.value, f.n AS count FROM (${counts(fitSel, TOKEN_PREFIX.category_fit_people)}) f
-            ORDER BY count DESC, f.value`,
-    ),
-    queryRows<{ n: number }>(
-      db,
-      totalSel === undefined
-        ? sql`SELECT count(*)::int AS n FROM products p WHERE ${w()}`
-        : sql`SELECT coalesce((SELECT n FROM catalog_facet_counts WHERE sel = ${totalSel} AND facet = ''), 0) AS n`,
-    ),
-  ]);
+  const filtered = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
+  // Each facet kind under its selection (`except` = the kind when it is filtered), and the total.
+  const groups = new Map<string, { except?: FilterKind; kinds: FilterKind[]; total: boolean }>();
+  for (const kind of [...FILTER_KINDS, undefined]) {
+    const except = kind && filtered.includes(kind) ? kind : undefined;
+    const key = except ?? '';
+    const group = groups.get(key) ?? { except, kinds: [], total: false };
+    if (kind) group.kinds.push(kind);
+    else group.total = true;
+    groups.set(key, group);
+  }
+  const answers = await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const sel = precomputed ? precomputedSelection(filters, group.except) : undefined;
+      const counts =
+        sel === undefined
+          ? sql`SELECT t AS facet, count(*)::int AS n
+                FROM products p, unnest(array_append(p.facet_tokens, '')) t
+                WHERE ${sqlAnd(filterConditions(filters, plan, group.except))} GROUP BY t`
+          : sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
+      const [row] = await queryRows<{ facets: Facets | string }>(
+        db,
+        facetsSql(counts, group.kinds, group.total),
+      );
+      const facets = typeof row!.facets === 'string' ? (JSON.parse(row!.facets) as Facets) : row!.facets;
+      return { group, facets };
+    }),
+  );
+  const pick = <K extends keyof Facets>(key: K, kind?: FilterKind): Facets[K] =>
+    answers.find((a) => (kind ? a.group.kinds.includes(kind) : a.group.total))!.facets[key];
   return {
-    brands: brandRows,
-    colors: colorRows,
-    sizes_eu: sizeRows.sort((a, b) => compareSizes(a.value, b.value)),
-    categories: categoryRows,
-    fit_people: fitRows,
-    total: totalRows[0]?.n ?? 0,
+    brands: pick('brands', 'brand_ids'),
+    colors: pick('colors', 'colors'),
+    sizes_eu: [...pick('sizes_eu', 'sizes_eu')].sort((a, b) => compareSizes(a.value, b.value)),
+    categories: pick('categories', 'category_ids'),
+    fit_people: pick('fit_people', 'category_fit_people'),
+    total: pick('total') ?? 0,
   };
+}
+
+/** One JSON object of the asked facets from token counts (`facet`, `n`; '' is the total). */
+function facetsSql(counts: SQL, kinds: FilterKind[], total: boolean): SQL {
+  const of = (kind: FilterKind) => sql`f.facet LIKE ${TOKEN_PREFIX[kind] + '%'}`;
+  const value = sql`substr(f.facet, 3)`;
+  const parts: SQL[] = [];
+  for (const kind of kinds) {
+    if (kind === 'brand_ids')
+      parts.push(sql`'brands', (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'count', f.n)
+        ORDER BY f.n DESC, b.name), '[]') FROM f JOIN brands b ON b.id::text = ${value} WHERE ${of(kind)})`);
+    else if (kind === 'category_ids')
+      parts.push(sql`'categories', (SELECT coalesce(json_agg(json_build_object('id', k.id, 'name', k.name, 'count', f.n)
+        ORDER BY k.position, k.id), '[]') FROM f JOIN categories k ON k.id::text = ${value} WHERE ${of(kind)})`);
+    else {
+      const key = kind === 'colors' ? 'colors' : kind === 'sizes_eu' ? 'sizes_eu' : 'fit_people';
+      parts.push(sql`${sql.raw(`'${key}'`)}, (SELECT coalesce(json_agg(json_build_object('value', ${value}, 'count', f.n)
+        ORDER BY f.n DESC, ${value}), '[]') FROM f WHERE ${of(kind)})`);
+    }
+  }
+  if (total) parts.push(sql`'total', (SELECT f.n FROM f WHERE f.facet = '')`);
+  return sql`WITH f AS MATERIALIZED (${counts}) SELECT json_build_object(${sql.join(parts, sql`, `)}) AS facets`;
 }
