@@ -178,7 +178,7 @@ describe('precomputed facet counts', () => {
       sql`SELECT n AS total FROM catalog_facet_counts WHERE sel = '' AND facet = ''`,
     );
     expect(total).toBe(summary!.created);
-    await expectExact([], 100);
+    await expectExact([], 12);
   });
 
   it('follow a re-import that moves a product to another brand, colour and category', async () => {
