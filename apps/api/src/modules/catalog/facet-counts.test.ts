@@ -152,7 +152,7 @@ async function expectExact(touched: number[] = [], perKind = 4) {
     for (const token of sample.facet_tokens)
       for (const [key, values] of Object.entries(selectionOf(token)) as [string, (string | number)[]][])
         all[key] = [...(all[key] ?? []), ...values];
-    selections.push(all as ListingFilters, { ...all, search_string: 'кроссовки' } as ListingFilters);
+    selections.push(all, { ...all, search_string: 'кроссовки' });
   }
   let fromTable = 0;
   for (const filters of selections) {
