@@ -2,7 +2,7 @@
 declare module 'autocannon' {
   type Result = {
     latency: { p50: number; p99: number; average: number };
-    requests: { average: number };
+    requests: { average: number; total: number };
     non2xx: number;
     errors: number;
   };

@@ -2,14 +2,18 @@
 // Fills a PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/shop_bench,
 // recreated) with N generated products (about 4 variants each), starts the API in a second process
 // and measures over HTTP with autocannon (10 connections): every sort on the first page, a page
-// 1,000 cursors deep, each filter kind alone and combined, search and suggestions. For each query
-// it also takes the database's own time (EXPLAIN ANALYZE of the same SQL) and prints the ratio.
-import { ProductListQuerySchema, SIZELESS_CATEGORY_IDS } from '@shop/contract';
+// 1,000 cursors deep, each filter kind alone and combined, search, suggestions and facet counts.
+// The server runs with CATALOG_CACHE=off so every request runs its queries (a second server with
+// the cache on gives the warm facet numbers). For each query it also takes the database's own time
+// (EXPLAIN ANALYZE of the same SQL), prints the ratio and the load average, and exits with 1 when
+// a plan reads products or variants by a sequential scan. `--no-fill` reuses the database (and
+// applies pending migrations to it).
+import { CatalogFilterQuerySchema, ProductListQuerySchema, SIZELESS_CATEGORY_IDS } from '@shop/contract';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -17,6 +21,7 @@ import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
 import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalog-import.repository.ts';
 import { demoCatalog } from '../src/modules/catalog/demo/demo-catalog.ts';
 import { seedDemoCatalog } from '../src/modules/catalog/seed.ts';
+import { productFilters } from '../src/modules/catalog/facets.repository.ts';
 import { listingRows, pgArray } from '../src/modules/catalog/listing.sql.ts';
 import { planSearch } from '../src/modules/catalog/search-plan.ts';
 import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
@@ -69,6 +74,8 @@ async function fill(db: Database) {
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const index of indexes) await db.execute(sql.raw(`DROP INDEX "${index.name}"`));
+  // The facet counts' triggers (migration 0013) would recount every batch: one rebuild at the end.
+  await db.execute(sql`ALTER TABLE products DISABLE TRIGGER USER`);
 
   const leafIds = pgArray(LEAVES.map((l) => l.id));
   const parentIds = pgArray(LEAVES.map((l) => l.parent_id!));
@@ -165,6 +172,9 @@ async function fill(db: Database) {
     await db.execute(sql.raw(index.def));
     log(`  ${index.name}`);
   }
+  await db.execute(sql`ALTER TABLE products ENABLE TRIGGER USER`);
+  log('facet counts');
+  await db.execute(sql`SELECT catalog_facet_counts_rebuild()`);
   await db.execute(sql`ANALYZE`);
   await rebuildSearchTerms(db);
   await db.execute(sql`ANALYZE search_terms`);
@@ -186,7 +196,68 @@ async function recordListing(
 
 let readerDb: Database | undefined;
 
-type Case = { name: string; path: string; target: 'listing' | 'suggest' | 'other'; dbSql: SQL[] };
+type Target = 'listing' | 'combined' | 'search' | 'suggest' | 'facets-cold' | 'facets-warm' | 'other';
+type Case = {
+  name: string;
+  path: string;
+  target: Target;
+  dbSql: SQL[];
+  warm?: boolean;
+  connections?: number;
+};
+
+/** Issue 13, target 4 (p99 ms at a million on PostgreSQL); suggestions keep issue 3's 15 ms. */
+const P99_TARGET: Record<Target, number | undefined> = {
+  listing: 20,
+  combined: 30,
+  search: 30,
+  suggest: 15,
+  'facets-cold': 100,
+  'facets-warm': 5,
+  other: undefined,
+};
+
+/** The tables no plan may read by a sequential scan. */
+const NO_SEQ_SCAN = new Set(['products', 'variants']);
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] };
+function seqScans(node: PlanNode, found: string[] = []): string[] {
+  if (node['Node Type'] === 'Seq Scan' && NO_SEQ_SCAN.has(node['Relation Name'] ?? ''))
+    found.push(node['Relation Name']!);
+  for (const child of node.Plans ?? []) seqScans(child, found);
+  return found;
+}
+
+/** Sequential scans of products or variants in the plans of `queries` (plain EXPLAIN). */
+async function seqScansOf(db: Database, queries: SQL[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const query of queries) {
+    const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      db,
+      sql`EXPLAIN (FORMAT JSON) ${query}`,
+    );
+    seqScans(row!['QUERY PLAN'][0].Plan, found);
+  }
+  return found;
+}
+
+/** The statements `work` sends through `db` (run for real once, to record them). */
+async function recordStatements(db: Database, work: (db: Database) => Promise<unknown>): Promise<SQL[]> {
+  const statements: SQL[] = [];
+  const recorder = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'execute')
+        return (query: SQL) => {
+          statements.push(query);
+          return target.execute(query);
+        };
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  await work(recorder);
+  return statements;
+}
 
 async function explainMs(db: Database, queries: SQL[]): Promise<number> {
   const runs: number[] = [];
@@ -215,6 +286,13 @@ async function main() {
     await handle.migrate();
     await fill(handle.db);
     await handle.close();
+  } else if (!pglite) {
+    // A reused database: pending migrations first (timed: what a deploy at this size costs).
+    const handle = await openDatabase({ url: url.toString(), maxConnections: 2 });
+    const started = Date.now();
+    await handle.migrate();
+    log(`migrations applied in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await handle.close();
   }
   const reader = pglite
     ? await openDatabase({})
@@ -239,6 +317,9 @@ async function main() {
     SEED_DEMO: pglite ? '1' : '0',
     DEV_LOGIN: '0',
     DATA_DIR: pglite ? mkdtempSync(path.join(tmpdir(), 'shop-bench-pglite-')) : '/tmp/shop-bench-data',
+    // Every request runs its queries: the numbers are the queries', not the read cache's.
+    CATALOG_CACHE: 'off',
+    RATE_LIMITS: 'off',
   };
   if (pglite) delete serverEnv.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -247,18 +328,28 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
+  // The same API with its read cache on, for warm facets (PostgreSQL only: PGlite is one process's).
+  const cachedServer = pglite
+    ? undefined
+    : spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: apiDir,
+        env: { ...serverEnv, CATALOG_CACHE: 'on', PORT: String(PORT + 1) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+  const cachedBase = `http://127.0.0.1:${PORT + 1}`;
   try {
-    for (let i = 0; ; i++) {
-      if (i > 240) throw new Error('the API did not start');
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
+    for (const b of cachedServer ? [base, cachedBase] : [base])
+      for (let i = 0; ; i++) {
+        if (i > 240) throw new Error('the API did not start');
+        if (
+          await fetch(`${b}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          )
         )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+          break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
 
     const listing = async (name: string, params: Record<string, string>): Promise<Case> => {
       const query = ProductListQuerySchema.parse(params);
@@ -281,7 +372,11 @@ async function main() {
       return {
         name,
         path: `/api/v2/product?${qs}`,
-        target: 'listing',
+        target: original
+          ? 'search'
+          : Object.keys(params).filter((k) => k !== 'sorting' && k !== 'cursor').length > 1
+            ? 'combined'
+            : 'listing',
         dbSql: [...planning, ...(await recordListing(query, plan))],
       };
     };
@@ -345,12 +440,48 @@ async function main() {
         dbSql: found.length ? [suggestSql(prefix, 20)] : [suggestSql(prefix, 20), suggestTypoSql(prefix, 20)],
       });
     }
-    cases.push({
-      name: 'facets (category 1)',
-      path: '/api/v2/product/filters?category_ids=1',
-      target: 'other',
-      dbSql: [],
-    });
+    const facetSelections: [string, Record<string, string>][] = [
+      ['no filter', {}],
+      ['category 1 (root)', { category_ids: '1' }],
+      ['category 2 (root)', { category_ids: '2' }],
+      ['brand 1', { brand_ids: '1' }],
+      ['colour Черный', { colors: 'Черный' }],
+      ['category 1 + colour Черный', { category_ids: '1', colors: 'Черный' }],
+      [
+        'all filters combined',
+        {
+          category_ids: '1',
+          colors: 'Черный,Белый',
+          sizes_eu: '42,43',
+          brand_ids: '1,2',
+          category_fit_people: 'men',
+        },
+      ],
+      ['search «nike»', { search_string: 'nike' }],
+      ['search «кроссовки» + category 1', { search_string: 'кроссовки', category_ids: '1' }],
+    ];
+    for (const [label, params] of facetSelections) {
+      const query = CatalogFilterQuerySchema.parse(params);
+      const qs = new URLSearchParams(params).toString();
+      const dbSql = pglite ? [] : await recordStatements(db, (recorder) => productFilters(recorder, query));
+      const facetPath = `/api/v2/product/filters${qs ? `?${qs}` : ''}`;
+      cases.push({
+        name: `facets ${label} (cold, 1 connection)`,
+        path: facetPath,
+        target: 'facets-cold',
+        dbSql,
+        connections: 1,
+      });
+      cases.push({ name: `facets ${label} (cold)`, path: facetPath, target: 'facets-cold', dbSql });
+      if (cachedServer)
+        cases.push({
+          name: `facets ${label} (warm)`,
+          path: facetPath,
+          target: 'facets-warm',
+          dbSql: [],
+          warm: true,
+        });
+    }
     cases.push({
       name: 'product detail',
       path: `/api/v1/product/${Math.ceil(n / 2)}`,
@@ -359,40 +490,47 @@ async function main() {
     });
 
     const rows: string[] = [];
+    const offenders: string[] = [];
     for (const c of cases) {
       const dbMs = c.dbSql.length ? await explainMs(db, c.dbSql) : NaN;
+      const scans = pglite || !c.dbSql.length ? [] : await seqScansOf(db, c.dbSql);
+      if (scans.length) offenders.push(`${c.name}: ${scans.join(', ')}`);
       const result = await autocannon({
-        url: `${base}${c.path}`,
-        connections: CONNECTIONS,
+        url: `${c.warm ? cachedBase : base}${c.path}`,
+        connections: c.connections ?? CONNECTIONS,
         duration: DURATION,
       });
+      const load = loadavg()[0]!.toFixed(1);
       const p50 = result.latency.p50;
       const p99 = result.latency.p99;
-      // Targets of the issue: on PostgreSQL at a million, listings p50 ≤ 8 and p99 ≤ 30 ms and
-      // suggestions p99 ≤ 15 ms; on PGlite with the demo catalogue, every call p99 ≤ 20 ms.
-      const target = pglite
-        ? p99 <= 20
-        : c.target === 'listing'
-          ? p50 <= 8 && p99 <= 30
-          : c.target === 'suggest'
-            ? p99 <= 15
-            : undefined;
+      // PostgreSQL at a million: issue 13's target 4 (P99_TARGET); on PGlite with the demo
+      // catalogue, every call p99 ≤ 20 ms.
+      const limit = pglite ? 20 : P99_TARGET[c.target];
+      // No answer within the window is a miss, not a p99 of 0.
+      const answered = result.requests.total > 0 && result.non2xx + result.errors < result.requests.total;
+      const target = limit === undefined ? undefined : answered && p99 <= limit;
       const ratio = Number.isNaN(dbMs) ? '' : (p50 / dbMs).toFixed(1);
-      const line = `| ${c.name} | ${p50} | ${p99} | ${Math.round(result.requests.average)} | ${Number.isNaN(dbMs) ? '–' : dbMs.toFixed(2)} | ${ratio} | ${target === undefined ? '–' : target ? 'met' : '**missed**'} | ${result.non2xx + result.errors} |`;
+      const scanCell = pglite || !c.dbSql.length ? '–' : scans.length ? `**${scans.join(', ')}**` : 'none';
+      const line = `| ${c.name} | ${p50} | ${p99} | ${Math.round(result.requests.average)} | ${Number.isNaN(dbMs) ? '–' : dbMs.toFixed(2)} | ${ratio} | ${scanCell} | ${limit === undefined ? '–' : `≤ ${limit}`} | ${target === undefined ? '–' : target ? 'met' : '**missed**'} | ${load} | ${result.non2xx + result.errors} |`;
       rows.push(line);
       log(line);
     }
     const load = execSync('uptime').toString().trim();
     console.log(
-      `\n${pglite ? 'PGlite (embedded), demo catalogue' : 'PostgreSQL'}: N = ${n} products, ${v} variants; ${CONNECTIONS} connections, ${DURATION} s per query; ${load}\n`,
+      `\n${pglite ? 'PGlite (embedded), demo catalogue' : 'PostgreSQL'}: N = ${n} products, ${v} variants; ${CONNECTIONS} connections unless noted, ${DURATION} s per query, catalogue cache off (warm rows: on); ${load}\n`,
     );
     console.log(
-      '| query | p50 ms | p99 ms | req/s | DB ms (EXPLAIN ANALYZE, median) | API p50 / DB | target | non-2xx |',
+      '| query | p50 ms | p99 ms | req/s | DB ms (EXPLAIN ANALYZE, median) | API p50 / DB | seq scan of products/variants | p99 target ms | target | load (1 min) | non-2xx |',
     );
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
+    if (offenders.length) {
+      console.error(`\nSequential scans of products or variants:\n${offenders.join('\n')}`);
+      process.exitCode = 1;
+    }
   } finally {
     server.kill('SIGTERM');
+    cachedServer?.kill('SIGTERM');
     await reader.close();
   }
 }

@@ -122,7 +122,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('env', env);
-  const catalogCache = createCatalogCache({ redisUrl: env.redisUrl, log: app.log });
+  const catalogCache = createCatalogCache({
+    redisUrl: env.redisUrl,
+    log: app.log,
+    enabled: env.catalogCache,
+  });
   app.decorate('catalogCache', catalogCache);
   app.decorate('facetsCache', catalogCache);
   app.addHook('onClose', () => catalogCache.close());

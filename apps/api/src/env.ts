@@ -101,6 +101,8 @@ const EnvSchema = z.object({
     .string()
     .default('')
     .refine((v) => v.split(',').every((s) => !s.trim() || /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s.trim())), 'a comma list of https origins'),
+  /** `off` computes every catalogue answer afresh instead of caching it (benchmarks of the queries). */
+  CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /** `off` turns every rate limit off (benchmarks only; refused in production). */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Per signed-in shopper, per minute: every authenticated write (cart, favourites, addresses, orders…). */
@@ -164,6 +166,8 @@ export type Env = {
   cspImgOrigins: string[];
   /** Abuse limits (docs/product.md §16); `enabled: false` only outside production. */
   rateLimits: RateLimitSettings;
+  /** The catalogue read cache (docs/decisions/024; absent: on); off only to benchmark the queries. */
+  catalogCache?: boolean;
 };
 
 export type RateLimitSettings = {
@@ -414,6 +418,7 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     cspImgOrigins: e.CSP_IMG_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    catalogCache: e.CATALOG_CACHE === 'on',
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,

@@ -98,6 +98,15 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Hash of the imported row: an unchanged row is skipped, so re-importing changes nothing. */
     contentHash: text('content_hash').notNull().default(''),
+    /**
+     * The five filter kinds as one array of tokens (`k:<category>`, `c:<colour>`, `s:<size>`,
+     * `b:<brand>`, `f:<fit>`), computed by PostgreSQL: one GIN index ANDs several kinds in a single
+     * scan, and the precomputed facet counts are kept from it (docs/decisions/025).
+     */
+    facetTokens: text('facet_tokens')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`catalog_facet_tokens(category_ids, colors, sizes_eu, brand_id, fit_people)`),
   },
   (t) => [
     index('products_brand_idx').on(t.brandId, t.popularity.desc(), t.id.desc()),
@@ -164,6 +173,22 @@ export const variants = pgTable(
     check('variants_qty_non_negative', sql`${t.qty} >= 0`),
     check('variants_price_non_negative', sql`${t.price} >= 0`),
   ],
+);
+
+/**
+ * Precomputed facet counts of published products (docs/decisions/025): for the empty selection
+ * (`sel` = '') and for each single filter value (`sel` = a facet token), how many products carry
+ * each facet token (`facet`; '' is the number of products). Kept by statement triggers on
+ * `products` (custom SQL in migration 0013); nothing else writes it.
+ */
+export const catalogFacetCounts = pgTable(
+  'catalog_facet_counts',
+  {
+    sel: text('sel').notNull(),
+    facet: text('facet').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sel, t.facet] })],
 );
 
 /** What the search box suggests: brands (with their aliases), categories and frequent title words. */

@@ -68,7 +68,12 @@ export function catalogChanged(): void {
 }
 
 export function createCatalogCache(
-  options: { redisUrl?: string; log?: { warn(obj: unknown, msg?: string): void } } = {},
+  options: {
+    redisUrl?: string;
+    log?: { warn(obj: unknown, msg?: string): void };
+    /** false: every answer is computed afresh (CATALOG_CACHE=off, benchmarks of the queries). */
+    enabled?: boolean;
+  } = {},
 ): CatalogCache {
   const entries = new LRUCache<string, Promise<string>>({ max: 5000, ttl: CATALOG_TTL_MS });
   let generation = 0;
@@ -102,6 +107,7 @@ export function createCatalogCache(
 
   return {
     json(key, compute, ttlMs) {
+      if (options.enabled === false) return compute().then((value) => JSON.stringify(value));
       const cached = entries.get(key);
       if (cached) return cached;
       const startedAt = generation;

@@ -1,8 +1,16 @@
 // Listing facets: for each filter kind, the values reachable under the other kinds' filters.
 import type { ProductFilters } from '@shop/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
-import { filterConditions, sqlAnd, type FilterKind, type ListingFilters } from './listing.sql.ts';
+import {
+  facetTokens,
+  FILTER_KINDS,
+  filterConditions,
+  sqlAnd,
+  TOKEN_PREFIX,
+  type FilterKind,
+  type ListingFilters,
+} from './listing.sql.ts';
 import { planSearch } from './search-plan.ts';
 
 const SIZE_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
@@ -15,45 +23,95 @@ function compareSizes(a: string, b: string): number {
   return SIZE_ORDER.indexOf(a) - SIZE_ORDER.indexOf(b) || a.localeCompare(b);
 }
 
-/** Facets: for each kind, the values reachable under the other kinds' filters, with counts. */
-export async function productFilters(db: Database, filters: ListingFilters): Promise<ProductFilters> {
+/**
+ * The precomputed selection (`catalog_facet_counts.sel`) equal to `filters` without `except`: ''
+ * for no filter, a token for exactly one value of one kind; undefined when the selection is wider
+ * (two kinds, several values of one kind, or a search), which is counted directly.
+ */
+export function precomputedSelection(filters: ListingFilters, except?: FilterKind): string | undefined {
+  if (filters.search_string?.trim()) return undefined;
+  const kinds = FILTER_KINDS.filter((k) => k !== except && (filters[k]?.length ?? 0) > 0);
+  if (!kinds.length) return '';
+  if (kinds.length > 1) return undefined;
+  const values = [...new Set((filters[kinds[0]!] as (string | number)[]).map(String))];
+  return values.length === 1 ? facetTokens(kinds[0]!, values)[0] : undefined;
+}
+
+type Facets = Omit<ProductFilters, 'total'> & { total: number | null };
+
+/**
+ * Facets: for each kind, the values reachable under the other kinds' filters, with counts.
+ *
+ * A facet's selection is the filters without its own kind, so the kinds that are not filtered,
+ * and the total, share one selection: each distinct selection is read once, from the precomputed
+ * counts when it is one of theirs (no filter, or one value of one kind), else by one pass over
+ * the matching products that counts every token. `precomputed: false` counts every selection over
+ * the products (the benchmark's and tests' comparison).
+ */
+export async function productFilters(
+  db: Database,
+  filters: ListingFilters,
+  { precomputed = true }: { precomputed?: boolean } = {},
+): Promise<ProductFilters> {
   const plan = await planSearch(db, filters);
-  const w = (except?: FilterKind) => sqlAnd(filterConditions(filters, plan, except));
-  // Independent aggregations: on a server pool they run side by side.
-  const [brandRows, colorRows, sizeRows, categoryRows, fitRows, totalRows] = await Promise.all([
-    queryRows<{ id: number; name: string; count: number }>(
-      db,
-      sql`SELECT b.id, b.name, count(*)::int AS count FROM products p JOIN brands b ON b.id = p.brand_id
-        WHERE ${w('brand_ids')} GROUP BY b.id, b.name ORDER BY count DESC, b.name`,
-    ),
-    queryRows<{ value: string; count: number }>(
-      db,
-      sql`SELECT c AS value, count(*)::int AS count FROM products p, unnest(p.colors) c
-        WHERE ${w('colors')} GROUP BY c ORDER BY count DESC, c`,
-    ),
-    queryRows<{ value: string; count: number }>(
-      db,
-      sql`SELECT s AS value, count(*)::int AS count FROM products p, unnest(p.sizes_eu) s
-        WHERE ${w('sizes_eu')} GROUP BY s`,
-    ),
-    queryRows<{ id: number; name: string; count: number }>(
-      db,
-      sql`SELECT k.id, k.name, count(*)::int AS count FROM products p, unnest(p.category_ids) c JOIN categories k ON k.id = c
-        WHERE ${w('category_ids')} GROUP BY k.id, k.name, k.position ORDER BY k.position, k.id`,
-    ),
-    queryRows<{ value: ProductFilters['fit_people'][number]['value']; count: number }>(
-      db,
-      sql`SELECT p.fit_people AS value, count(*)::int AS count FROM products p
-        WHERE ${w('category_fit_people')} GROUP BY p.fit_people ORDER BY count DESC`,
-    ),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${w()}`),
-  ]);
+  const filtered = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
+  // Each facet kind under its selection (`except` = the kind when it is filtered), and the total.
+  const groups = new Map<string, { except?: FilterKind; kinds: FilterKind[]; total: boolean }>();
+  for (const kind of [...FILTER_KINDS, undefined]) {
+    const except = kind && filtered.includes(kind) ? kind : undefined;
+    const key = except ?? '';
+    const group = groups.get(key) ?? { except, kinds: [], total: false };
+    if (kind) group.kinds.push(kind);
+    else group.total = true;
+    groups.set(key, group);
+  }
+  const answers = await Promise.all(
+    [...groups.values()].map(async (group) => {
+      const sel = precomputed ? precomputedSelection(filters, group.except) : undefined;
+      const counts =
+        sel === undefined
+          ? sql`SELECT t AS facet, count(*)::int AS n
+                FROM products p, unnest(array_append(p.facet_tokens, '')) t
+                WHERE ${sqlAnd(filterConditions(filters, plan, group.except))} GROUP BY t`
+          : sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
+      const [row] = await queryRows<{ facets: Facets | string }>(
+        db,
+        facetsSql(counts, group.kinds, group.total),
+      );
+      const facets = typeof row!.facets === 'string' ? (JSON.parse(row!.facets) as Facets) : row!.facets;
+      return { group, facets };
+    }),
+  );
+  const pick = <K extends keyof Facets>(key: K, kind?: FilterKind): Facets[K] =>
+    answers.find((a) => (kind ? a.group.kinds.includes(kind) : a.group.total))!.facets[key];
   return {
-    brands: brandRows,
-    colors: colorRows,
-    sizes_eu: sizeRows.sort((a, b) => compareSizes(a.value, b.value)),
-    categories: categoryRows,
-    fit_people: fitRows,
-    total: totalRows[0]?.n ?? 0,
+    brands: pick('brands', 'brand_ids'),
+    colors: pick('colors', 'colors'),
+    sizes_eu: [...pick('sizes_eu', 'sizes_eu')].sort((a, b) => compareSizes(a.value, b.value)),
+    categories: pick('categories', 'category_ids'),
+    fit_people: pick('fit_people', 'category_fit_people'),
+    total: pick('total') ?? 0,
   };
+}
+
+/** One JSON object of the asked facets from token counts (`facet`, `n`; '' is the total). */
+function facetsSql(counts: SQL, kinds: FilterKind[], total: boolean): SQL {
+  const of = (kind: FilterKind) => sql`f.facet LIKE ${TOKEN_PREFIX[kind] + '%'}`;
+  const value = sql`substr(f.facet, 3)`;
+  const parts: SQL[] = [];
+  for (const kind of kinds) {
+    if (kind === 'brand_ids')
+      parts.push(sql`'brands', (SELECT coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'count', f.n)
+        ORDER BY f.n DESC, b.name), '[]') FROM f JOIN brands b ON b.id::text = ${value} WHERE ${of(kind)})`);
+    else if (kind === 'category_ids')
+      parts.push(sql`'categories', (SELECT coalesce(json_agg(json_build_object('id', k.id, 'name', k.name, 'count', f.n)
+        ORDER BY k.position, k.id), '[]') FROM f JOIN categories k ON k.id::text = ${value} WHERE ${of(kind)})`);
+    else {
+      const key = kind === 'colors' ? 'colors' : kind === 'sizes_eu' ? 'sizes_eu' : 'fit_people';
+      parts.push(sql`${sql.raw(`'${key}'`)}, (SELECT coalesce(json_agg(json_build_object('value', ${value}, 'count', f.n)
+        ORDER BY f.n DESC, ${value}), '[]') FROM f WHERE ${of(kind)})`);
+    }
+  }
+  if (total) parts.push(sql`'total', (SELECT f.n FROM f WHERE f.facet = '')`);
+  return sql`WITH f AS MATERIALIZED (${counts}) SELECT json_build_object(${sql.join(parts, sql`, `)}) AS facets`;
 }
