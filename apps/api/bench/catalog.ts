@@ -74,7 +74,7 @@ async function fill(db: Database) {
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
   );
   for (const index of indexes) await db.execute(sql.raw(`DROP INDEX "${index.name}"`));
-  // The facet counts' triggers (migration 0013) would recount every batch: one rebuild at the end.
+  // The facet counts' triggers (migration 0012) would recount every batch: one rebuild at the end.
   await db.execute(sql`ALTER TABLE products DISABLE TRIGGER USER`);
 
   const leafIds = pgArray(LEAVES.map((l) => l.id));

@@ -179,7 +179,7 @@ export const variants = pgTable(
  * Precomputed facet counts of published products (docs/decisions/025): for the empty selection
  * (`sel` = '') and for each single filter value (`sel` = a facet token), how many products carry
  * each facet token (`facet`; '' is the number of products). Kept by statement triggers on
- * `products` (custom SQL in migration 0013); nothing else writes it.
+ * `products` (custom SQL in migration 0012); nothing else writes it.
  */
 export const catalogFacetCounts = pgTable(
   'catalog_facet_counts',

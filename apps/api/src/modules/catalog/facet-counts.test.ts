@@ -1,4 +1,4 @@
-// Precomputed facet counts (`catalog_facet_counts`, migration 0013, docs/decisions/025) stay equal
+// Precomputed facet counts (`catalog_facet_counts`, migration 0012, docs/decisions/025) stay equal
 // to a direct count over the products after every catalogue write: an import and a re-import that
 // moves a product, the console hiding, publishing and re-pricing, an order placed and lapsed, a
 // refund, writes straight to the table. Two checks after each: the table equals a recount from
@@ -57,7 +57,7 @@ function selectionOf(token: string): ListingFilters {
 
 /**
  * The reference: each facet counted over the products' own columns (not their tokens), one query
- * per kind, as the API did before migration 0013.
+ * per kind, as the API did before migration 0012.
  */
 async function referenceFacets(filters: ListingFilters): Promise<ProductFilters> {
   const db = t.app.db;

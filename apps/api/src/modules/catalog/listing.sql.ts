@@ -25,7 +25,7 @@ export const FILTER_KINDS: readonly FilterKind[] = [
   'category_fit_people',
 ];
 
-/** Token prefix of each kind in `products.facet_tokens` (migration 0013). */
+/** Token prefix of each kind in `products.facet_tokens` (migration 0012). */
 export const TOKEN_PREFIX: Record<FilterKind, string> = {
   category_ids: 'k:',
   colors: 'c:',
