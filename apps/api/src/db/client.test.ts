@@ -19,5 +19,6 @@ describe('embedded database', () => {
     const rows = await second.db.select().from(users).where(eq(users.telegramId, 42));
     await second.close();
     expect(rows.map((r) => r.firstName)).toEqual(['Сохранённый']);
-  });
+    // Two on-disk starts (initdb in WASM, then every migration): over 30 s on a busy 2-core machine.
+  }, 120_000);
 });
