@@ -5,6 +5,8 @@ import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
 import { toasterWanted } from '../components/ui/notify.ts';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
+import { startFirstScreenClock, whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
+import { releaseSdk } from '../telegram/sdk.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { SearchOverlay } from '../features/search/components/search-overlay.tsx';
 import { useSearchHistoryStore } from '../features/search/search-history-store.ts';
@@ -19,9 +21,9 @@ import { StartParamsHandler } from './start-params-handler.tsx';
 // The toast area mounts when the first toast is asked for (docs/decisions/026).
 const Toaster = lazy(() => import('../components/ui/toaster.tsx'));
 const DebugConsole = lazy(() => import('../features/debug-console/components/debug-console.tsx'));
-// The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen is up.
+// The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen
+// is idle: its sheet, vaul and the programme schemas are not first-screen code.
 const UnseenRewardHost = lazy(() => import('../features/programmes/components/unseen-reward-host.tsx'));
-const REWARD_CHECK_AFTER_MS = 1500;
 
 const debugConsole = isDebugConsoleEnabled();
 
@@ -33,8 +35,10 @@ export function AppShell() {
   }, []);
   const [rewardCheck, setRewardCheck] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setRewardCheck(true), REWARD_CHECK_AFTER_MS);
-    return () => clearTimeout(timer);
+    startFirstScreenClock();
+    // The Telegram SDK starts once the first screen is idle (telegram/sdk.ts).
+    whenFirstScreenIdle(releaseSdk);
+    return whenFirstScreenIdle(() => setRewardCheck(true));
   }, []);
 
   return (

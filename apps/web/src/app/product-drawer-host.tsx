@@ -2,12 +2,11 @@
 // (docs/product.md §2). The drawer and vaul load only when a product is opened.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
 
 const loadDrawer = () => import('./product-drawer-composed.tsx');
 const ProductDrawer = lazy(loadDrawer);
-/** After the first screen is idle the drawer's code loads, so the first tap does not wait for it. */
-const PRELOAD_AFTER_MS = 2500;
 
 const CLOSE_ANIMATION_MS = 500;
 
@@ -17,18 +16,14 @@ export function ProductDrawerHost() {
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   // Keep the last product mounted while the sheet animates closed.
   const [shown, setShown] = useState<number | null>(id);
-  useEffect(() => {
-    const preload = () => {
-      // perf:first-screen-js counts what loads before this mark as the first screen.
-      performance.mark('shop:preload');
-      void loadDrawer();
-    };
-    const timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(preload);
-      else preload();
-    }, PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  // After the first screen is idle the drawer's code loads, so the first tap does not wait for it.
+  useEffect(
+    () =>
+      whenFirstScreenIdle(() => {
+        void loadDrawer();
+      }),
+    [],
+  );
   if (id !== null && shown !== id) setShown(id);
   useEffect(() => {
     if (id !== null) return;
