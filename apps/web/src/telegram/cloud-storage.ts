@@ -1,8 +1,9 @@
 // Telegram CloudStorage with the platform's limits respected (key 1–128 of A-Z a-z 0-9 _ -,
 // value at most 4096 characters) and a timeout: some clients never answer, and then the caller
 // falls back to local storage. Failures are logged as warnings, never thrown (docs/product.md §8).
-// The SDK is not on the first screen (sdk.ts): a call waits for it, then the timeout runs.
-import { loadSdk } from './sdk.ts';
+// The SDK is not on the first screen (sdk.ts): a read waits for it, then the timeout runs; a write
+// (a shopper's action) loads it at once.
+import { loadSdk, releaseSdk } from './sdk.ts';
 
 export const CLOUD_KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const CLOUD_VALUE_MAX = 4096;
@@ -61,6 +62,7 @@ export async function cloudWrite(key: string, value: string, timeoutMs = CLOUD_T
     console.warn(`CloudStorage value of ${key} is longer than ${CLOUD_VALUE_MAX} characters`);
     return false;
   }
+  releaseSdk();
   const cloudStorage = await available();
   if (!cloudStorage) return false;
   try {

@@ -7,7 +7,7 @@ import { CategoryTiles } from '../../features/catalog/components/category-tiles.
 import { ProductRow } from '../../features/catalog/components/product-row.tsx';
 import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
 import { OnboardingCards } from '../../features/onboarding/components/onboarding-cards.tsx';
-import { SearchTrigger } from '../../features/search/components/search-overlay.tsx';
+import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
 
 const POPULAR = { sorting: 'POPULARITY', limit: 10 } as const;
