@@ -4,6 +4,7 @@
 // of launch parameters (the address, the navigation entry, then session storage under
 // `tapps/launchParams`, where it also keeps them), the same ways to post (the webview proxy, the
 // parent frame, `external.notify`) and to receive (window messages and the receiveEvent functions).
+import { readJson, writeJson } from '../lib/storage.ts';
 
 declare global {
   interface Window {
@@ -28,26 +29,19 @@ function valid(query: string | null | undefined): query is string {
 }
 
 function stored(): string | null {
-  try {
-    const raw = sessionStorage.getItem(STORED);
-    return raw ? (JSON.parse(raw) as string) : null;
-  } catch {
-    return null;
-  }
+  const value = readJson<unknown>(STORED, null, 'session');
+  return typeof value === 'string' ? value : null;
 }
 
 /** Keeps the launch parameters where @tma.js looks for them after the address changed. */
 export function storeLaunchParams(query: string): void {
-  try {
-    sessionStorage.setItem(STORED, JSON.stringify(query));
-  } catch {
-    // Storage refused (private mode): the address still holds them on this page.
-  }
+  writeJson(STORED, query, 'session');
 }
 
 /** The launch parameters Telegram opened the app with; null outside Telegram. */
 export function readLaunchParams(): URLSearchParams | null {
-  const navigation = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
   for (const source of [
     () => queryOf(window.location.href),
     () => (navigation ? queryOf(navigation.name) : null),

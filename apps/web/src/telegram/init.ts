@@ -2,9 +2,10 @@
 // parameters, expand, and readiness for the session start. Once the first screen is idle (sdk.ts):
 // @tma.js init, the theme, mini app and viewport components with their CSS variables (the safe-area
 // insets may be 0 at first and change later: the bound variables follow them).
+import type * as TmaSdk from '@tma.js/sdk-react';
 import { postEvent, readLaunchParams, releaseReceivers } from './bridge.ts';
 
-type Sdk = typeof import('@tma.js/sdk-react');
+type Sdk = typeof TmaSdk;
 
 export function startTelegram(): void {
   const theme = readLaunchParams()?.get('tgWebAppThemeParams');

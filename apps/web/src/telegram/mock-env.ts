@@ -4,6 +4,7 @@
 // @tma.js's mockTelegramEnv does it (bridge.ts): the launch parameters in session storage and a
 // webview proxy that records and answers what the app posts; the SDK is not on the first screen.
 import type { DevInitDataResponseSchema } from '@shop/contract';
+import type * as TmaSdk from '@tma.js/sdk-react';
 import { api, type Answer } from '../lib/api-client.ts';
 import { emitEvent, readLaunchParams, storeLaunchParams } from './bridge.ts';
 import { readString, storageKeys, writeString } from '../lib/storage.ts';
@@ -58,7 +59,7 @@ let mockedOnEvent: ((name: string, params: unknown) => void) | undefined;
  * Once @tma.js has loaded: inside a frame it posts to the parent window rather than the proxy, so
  * the mock also answers there (what mockTelegramEnv does).
  */
-export function mockTelegramSdk(sdk: typeof import('@tma.js/sdk-react')): void {
+export function mockTelegramSdk(sdk: typeof TmaSdk): void {
   const onEvent = mockedOnEvent;
   if (!onEvent || window.self === window.top) return;
   sdk.mockTelegramEnv({ resetPostMessage: true, onEvent: (event) => onEvent(event.name, event.params) });

@@ -2,7 +2,9 @@
 // (docs/decisions/026): boot holds it with the start-up to run, the app shell releases it once the
 // first screen is idle, and whatever needs it (CloudStorage, the viewport, links) waits for it.
 // Without a hold (unit tests) it loads on first use.
-type Sdk = typeof import('@tma.js/sdk-react');
+import type * as TmaSdk from '@tma.js/sdk-react';
+
+type Sdk = typeof TmaSdk;
 
 let gate: Promise<void> = Promise.resolve();
 let open: (() => void) | undefined;

@@ -9,9 +9,7 @@ import { FavoriteHeart } from '../../features/favorites/components/favorite-hear
 import { OnboardingCards } from '../../features/onboarding/components/onboarding-cards.tsx';
 import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
-
-const POPULAR = { sorting: 'POPULARITY', limit: 10 } as const;
-const NEWEST = { sorting: 'NEWEST', limit: 10 } as const;
+import { NEWEST, POPULAR } from './home-prefetch.ts';
 const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 
 export function Component() {
