@@ -2,7 +2,8 @@
 // emulation, simulated slow 4G and 4× CPU slowdown) on home, the catalogue, catalog/{id} and a
 // product, driving Debian's Chromium through CHROME_PATH; with RUNS > 1 it prints each page's
 // median run (by score) and the machine's load average. Lighthouse runs through npx at a pinned
-// version, so it is not a dependency of the project.
+// version, so it is not a dependency of the project: 13.5.0 where Node is 22.19 or newer (what it
+// requires), else 12.8.2 (Node 18.16+); LIGHTHOUSE_VERSION overrides.
 // Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -25,6 +26,11 @@ const pages = {
   product: `/catalog/${category}?id=${product}`,
 };
 
+const [major, minor] = process.versions.node.split('.').map(Number);
+const lighthouse =
+  process.env.LIGHTHOUSE_VERSION ?? (major > 22 || (major === 22 && minor >= 19) ? '13.5.0' : '12.8.2');
+console.log(`lighthouse@${lighthouse}, Node ${process.versions.node}`);
+
 const rows = [];
 for (const [name, path] of Object.entries(pages)) {
   for (let run = 1; run <= runs; run += 1) {
@@ -33,7 +39,7 @@ for (const [name, path] of Object.entries(pages)) {
       'npx',
       [
         '--yes',
-        'lighthouse@13.5.0',
+        `lighthouse@${lighthouse}`,
         base + path,
         '--only-categories=performance',
         '--output=json',
