@@ -1,8 +1,7 @@
 // Help cards (docs/product.md §2): external help articles opened through Telegram's openLink, or a new
-// browser tab when that fails. The link code (and the Telegram SDK behind it) loads on the tap: the
-// cards are on the first screen, the SDK is not (docs/decisions/026).
+// browser tab when that fails.
 import { env } from '../../config/env.ts';
-import { loadSdk } from '../../telegram/sdk.ts';
+import { openExternalLink } from '../../telegram/links.ts';
 import './help-cards.css';
 
 const HELP_BASE = env.VITE_HELP_BASE_URL;
@@ -31,11 +30,7 @@ export function HelpCards() {
             <button
               type="button"
               className="help-card"
-              onClick={() =>
-                void Promise.all([import('../../telegram/links.ts'), loadSdk().catch(() => null)]).then(
-                  ([{ openExternalLink }]) => openExternalLink(`${HELP_BASE}${article.path}`),
-                )
-              }
+              onClick={() => openExternalLink(`${HELP_BASE}${article.path}`)}
             >
               <span className="help-card__title">{article.title}</span>
               <span className="help-card__hint">{article.hint}</span>
