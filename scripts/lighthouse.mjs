@@ -4,7 +4,7 @@
 // median run (by score) and the machine's load average. Lighthouse runs through npx at a pinned
 // version, so it is not a dependency of the project: 13.5.0 where Node is 22.19 or newer (what it
 // requires), else 12.8.2 (Node 18.16+); LIGHTHOUSE_VERSION overrides.
-// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS)
+// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS, PAGES)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,6 +30,10 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 const lighthouse =
   process.env.LIGHTHOUSE_VERSION ?? (major > 22 || (major === 22 && minor >= 19) ? '13.5.0' : '12.8.2');
 console.log(`lighthouse@${lighthouse}, Node ${process.versions.node}`);
+
+// PAGES=catalog,product runs only those.
+const only = process.env.PAGES?.split(',');
+for (const name of Object.keys(pages)) if (only && !only.includes(name)) delete pages[name];
 
 const rows = [];
 for (const [name, path] of Object.entries(pages)) {

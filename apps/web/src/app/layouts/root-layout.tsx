@@ -1,6 +1,7 @@
 // The root of every page: runs the session start once and shows a spinner until it is done, or
 // the text "error" when it fails (docs/product.md §4 and §8). Meanwhile the home page's shared
-// reads start, so that it draws with its products when the spinner goes (docs/decisions/026).
+// reads (the category tree on catalogue pages) start, so that the page draws with them when the
+// spinner goes (docs/decisions/026).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
@@ -18,8 +19,13 @@ export function RootLayout() {
   useEffect(() => {
     let active = true;
     // Once per page load, even when React mounts effects twice in development.
-    if (!sessionStart && window.location.pathname === '/') {
-      void import('../routes/home-prefetch.ts').then(({ prefetchHome }) => prefetchHome(queryClient));
+    const path = window.location.pathname;
+    if (!sessionStart && (path === '/' || path.startsWith('/catalog'))) {
+      void import('../routes/home-prefetch.ts').then(({ prefetchHome, prefetchCategories }) =>
+        path === '/'
+          ? prefetchHome(queryClient)
+          : path.startsWith('/catalog') && prefetchCategories(queryClient),
+      );
     }
     sessionStart ??= startSession(queryClient);
     sessionStart.then(

@@ -15,3 +15,8 @@ export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(productRowQueryOptions(NEWEST));
   void queryClient.prefetchQuery(productFiltersQueryOptions({}));
 }
+
+/** Catalogue pages: the category tree (their title, chips and filter scope). */
+export function prefetchCategories(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(categoriesQueryOptions());
+}
