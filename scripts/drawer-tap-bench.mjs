@@ -3,8 +3,11 @@
 // idle (the drawer's code preloads after the first screen), then taps RUNS different cards. The
 // app marks `product-tap` on the tap and `product-drawer-visible` / `product-drawer-content`
 // after the sheet's and the product's first paint; this prints tap→mark for each run.
-// Usage: node scripts/drawer-tap-bench.mjs   (server running: npm start; BASE, RUNS, CATEGORY)
+// EARLY=1 first taps a card as soon as the cards show, before the page is idle (the drawer's code
+// not preloaded yet): that tap is run 0. Each row carries the machine's load average.
+// Usage: node scripts/drawer-tap-bench.mjs   (server running: npm start; BASE, RUNS, CATEGORY, EARLY)
 import { chromium } from '@playwright/test';
+import { loadavg } from 'node:os';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:8080';
 const runs = Number(process.env.RUNS ?? 10);
@@ -17,12 +20,19 @@ const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMo
 await page.goto(`${base}/catalog/${category}`);
 const cards = page.locator('.product-card__info');
 await cards.first().waitFor();
-await page.waitForLoadState('networkidle');
-await page.waitForTimeout(4000);
+const early = process.env.EARLY === '1';
+if (!early) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(4000);
+}
 
 const results = [];
-for (let i = 0; i < runs; i += 1) {
-  const card = cards.nth(i);
+for (let i = early ? -1 : 0; i < runs; i += 1) {
+  if (i === 0 && early) {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(4000);
+  }
+  const card = cards.nth(Math.max(i, 0) + (early ? 1 : 0));
   await card.scrollIntoViewIfNeeded();
   await page.evaluate(() => performance.clearMarks());
   await card.tap();
@@ -33,7 +43,12 @@ for (let i = 0; i < runs; i += 1) {
     const at = (name) => performance.getEntriesByName(name)[0]?.startTime - tap;
     return [at('product-drawer-visible'), at('product-drawer-content')];
   });
-  results.push({ run: i + 1, visibleMs: Math.round(visible), contentMs: Math.round(content) });
+  results.push({
+    run: i + 1,
+    visibleMs: Math.round(visible),
+    contentMs: Math.round(content),
+    load: loadavg()[0].toFixed(1),
+  });
   await page.evaluate(() =>
     window.dispatchEvent(
       new MessageEvent('message', {
@@ -48,7 +63,7 @@ for (let i = 0; i < runs; i += 1) {
 await browser.close();
 console.table(results);
 const sorted = (key) => results.map((r) => r[key]).sort((a, b) => a - b);
-const median = (key) => sorted(key)[Math.floor(runs / 2)];
+const median = (key) => sorted(key)[Math.floor(results.length / 2)];
 console.log(
   `visible: median ${median('visibleMs')} ms, max ${Math.max(...sorted('visibleMs'))} ms; ` +
     `content: median ${median('contentMs')} ms, max ${Math.max(...sorted('contentMs'))} ms`,

@@ -9,6 +9,7 @@
 // Usage: npm run perf:first-screen-js -- [path]   (server running: npm start; BASE)
 import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:8080';
@@ -68,5 +69,6 @@ if (preloaded.length) {
   );
 }
 console.log(
-  `first screen ${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzip, ${(totalBr / 1024).toFixed(1)} KB brotli`,
+  `first screen ${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzip, ${(totalBr / 1024).toFixed(1)} KB brotli` +
+    ` (load average ${loadavg()[0].toFixed(1)})`,
 );

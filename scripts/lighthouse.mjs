@@ -1,10 +1,13 @@
 // Benchmark (docs/benchmarks.md): Lighthouse mobile performance (its default: Moto G Power
-// emulation, simulated slow 4G and 4× CPU slowdown) on home, catalog/{id} and a product, driving
-// Debian's Chromium through CHROME_PATH. Lighthouse runs through npx at a pinned version, so it
-// is not a dependency of the project.
-// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS)
+// emulation, simulated slow 4G and 4× CPU slowdown) on home, the catalogue, catalog/{id} and a
+// product, driving Debian's Chromium through CHROME_PATH; with RUNS > 1 it prints each page's
+// median run (by score) and the machine's load average. Lighthouse runs through npx at a pinned
+// version, so it is not a dependency of the project: 13.5.0 where Node is 22.19 or newer (what it
+// requires), else 12.8.2 (Node 18.16+); LIGHTHOUSE_VERSION overrides.
+// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS, PAGES)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:8080';
 const category = process.env.CATEGORY ?? '1';
@@ -18,9 +21,19 @@ const product =
     .id;
 const pages = {
   home: '/',
+  catalogue: '/catalog',
   catalog: `/catalog/${category}`,
   product: `/catalog/${category}?id=${product}`,
 };
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+const lighthouse =
+  process.env.LIGHTHOUSE_VERSION ?? (major > 22 || (major === 22 && minor >= 19) ? '13.5.0' : '12.8.2');
+console.log(`lighthouse@${lighthouse}, Node ${process.versions.node}`);
+
+// PAGES=catalog,product runs only those.
+const only = process.env.PAGES?.split(',');
+for (const name of Object.keys(pages)) if (only && !only.includes(name)) delete pages[name];
 
 const rows = [];
 for (const [name, path] of Object.entries(pages)) {
@@ -30,7 +43,7 @@ for (const [name, path] of Object.entries(pages)) {
       'npx',
       [
         '--yes',
-        'lighthouse@13.5.0',
+        `lighthouse@${lighthouse}`,
         base + path,
         '--only-categories=performance',
         '--output=json',
@@ -48,6 +61,7 @@ for (const [name, path] of Object.entries(pages)) {
     rows.push({
       page: name,
       run,
+      load: loadavg()[0].toFixed(1),
       score: Math.round(report.categories.performance.score * 100),
       FCP: audit('first-contentful-paint'),
       LCP: audit('largest-contentful-paint'),
@@ -58,3 +72,11 @@ for (const [name, path] of Object.entries(pages)) {
   }
 }
 console.table(rows);
+if (runs > 1) {
+  const medians = Object.keys(pages).map((name) => {
+    const sorted = rows.filter((r) => r.page === name).sort((a, b) => a.score - b.score);
+    return sorted[Math.floor(sorted.length / 2)];
+  });
+  console.log('median run of each page (by score):');
+  console.table(medians);
+}

@@ -1,5 +1,6 @@
-// Boot: wire Telegram (or the dev-login mock outside it), then render the app. Outside Telegram
-// without dev login there is no user, and the spec's "error" is shown.
+// Boot: wire Telegram by hand (or the dev-login mock outside it), then render the app; the SDK
+// follows once the first screen is idle. Outside Telegram without dev login there is no user, and
+// the spec's "error" is shown.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,8 +8,9 @@ import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
 import { createRouter } from './app/router.tsx';
 import { installConsoleInterceptor } from './features/debug-console/console-interceptor.ts';
-import { initTelegram } from './telegram/init.ts';
-import { installDevTelegramMock } from './telegram/mock-env.ts';
+import { startTelegram, startTelegramSdk } from './telegram/init.ts';
+import { installDevTelegramMock, mockTelegramSdk } from './telegram/mock-env.ts';
+import { holdSdk } from './telegram/sdk.ts';
 import './styles.css';
 
 async function boot() {
@@ -19,13 +21,12 @@ async function boot() {
     root.render(<div className="fullscreen-center session-error">error</div>);
     return;
   }
-  try {
-    await initTelegram();
-  } catch (error) {
-    console.error('Telegram SDK failed to start', error);
-    root.render(<div className="fullscreen-center session-error">error</div>);
-    return;
-  }
+  startTelegram();
+  // The SDK loads once the first screen is idle (app-shell.tsx, docs/decisions/026).
+  holdSdk((sdk) => {
+    mockTelegramSdk(sdk);
+    startTelegramSdk(sdk);
+  });
   const queryClient = createQueryClient();
   root.render(
     <StrictMode>

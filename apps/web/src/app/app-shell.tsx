@@ -5,8 +5,10 @@ import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
 import { toasterWanted } from '../components/ui/notify.ts';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
+import { startFirstScreenClock, whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
+import { releaseSdk } from '../telegram/sdk.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
-import { SearchOverlay } from '../features/search/components/search-overlay.tsx';
+import { useSearchOverlayStore } from '../features/search/search-overlay-store.ts';
 import { useSearchHistoryStore } from '../features/search/search-history-store.ts';
 import { FavoriteDrawerHost } from './favorite-drawer-host.tsx';
 import { FilterScope } from './filter-scope.tsx';
@@ -18,10 +20,14 @@ import { StartParamsHandler } from './start-params-handler.tsx';
 // Toasts (sonner) and the debug console load after the first screen: neither is needed to draw it.
 // The toast area mounts when the first toast is asked for (docs/decisions/026).
 const Toaster = lazy(() => import('../components/ui/toaster.tsx'));
+// The search overlay's code loads when it is first opened or once the first screen is idle.
+const SearchOverlay = lazy(() =>
+  import('../features/search/components/search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })),
+);
 const DebugConsole = lazy(() => import('../features/debug-console/components/debug-console.tsx'));
-// The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen is up.
+// The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen
+// is idle: its sheet, vaul and the programme schemas are not first-screen code.
 const UnseenRewardHost = lazy(() => import('../features/programmes/components/unseen-reward-host.tsx'));
-const REWARD_CHECK_AFTER_MS = 1500;
 
 const debugConsole = isDebugConsoleEnabled();
 
@@ -31,10 +37,13 @@ export function AppShell() {
     void useSearchHistoryStore.getState().load();
     void useOnboardingStore.getState().load();
   }, []);
-  const [rewardCheck, setRewardCheck] = useState(false);
+  const [idle, setIdle] = useState(false);
+  const searchOpened = useSearchOverlayStore((s) => s.isOpen);
   useEffect(() => {
-    const timer = setTimeout(() => setRewardCheck(true), REWARD_CHECK_AFTER_MS);
-    return () => clearTimeout(timer);
+    startFirstScreenClock();
+    // The Telegram SDK starts once the first screen is idle (telegram/sdk.ts).
+    whenFirstScreenIdle(releaseSdk);
+    return whenFirstScreenIdle(() => setIdle(true));
   }, []);
 
   return (
@@ -43,15 +52,15 @@ export function AppShell() {
       <BackButtonController />
       <NavigationRecorder />
       <StartParamsHandler />
-      <SearchOverlay />
       <ProductDrawerHost />
       <FavoriteDrawerHost />
       <FilterScope />
       <ConfirmDialogHost />
+      <Suspense fallback={null}>{(idle || searchOpened) && <SearchOverlay />}</Suspense>
       <Suspense fallback={null}>
         {toasts && <Toaster />}
         {debugConsole && <DebugConsole />}
-        {rewardCheck && <UnseenRewardHost />}
+        {idle && <UnseenRewardHost />}
       </Suspense>
     </>
   );

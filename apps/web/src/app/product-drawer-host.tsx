@@ -1,34 +1,45 @@
 // Opens the product drawer for `?id=<productId>` in the address and removes the id on close
 // (docs/product.md §2). The drawer and vaul load only when a product is opened.
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { productQueryOptions } from '../features/product/api/get-product.ts';
+import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
 
 const loadDrawer = () => import('./product-drawer-composed.tsx');
 const ProductDrawer = lazy(loadDrawer);
-/** After the first screen is idle the drawer's code loads, so the first tap does not wait for it. */
-const PRELOAD_AFTER_MS = 2500;
 
 const CLOSE_ANIMATION_MS = 500;
 
 export function ProductDrawerHost() {
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const raw = params.get(PRODUCT_PARAM);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   // Keep the last product mounted while the sheet animates closed.
   const [shown, setShown] = useState<number | null>(id);
+  // After the first screen is idle the drawer's code loads, so the first tap does not wait for it.
+  useEffect(
+    () =>
+      whenFirstScreenIdle(() => {
+        void loadDrawer();
+      }),
+    [],
+  );
+  // A tap on a product starts its drawer's code and its answer on the finger's touch, before the
+  // click: the first tap of a page load, before the idle preload, does not wait for both in turn.
   useEffect(() => {
-    const preload = () => {
-      // perf:first-screen-js counts what loads before this mark as the first screen.
-      performance.mark('shop:preload');
+    const warm = (event: PointerEvent) => {
+      const card = event.target instanceof Element ? event.target.closest('[data-product-id]') : null;
+      const productId = Number(card?.getAttribute('data-product-id'));
+      if (!productId) return;
       void loadDrawer();
+      void queryClient.prefetchQuery(productQueryOptions(productId));
     };
-    const timer = setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(preload);
-      else preload();
-    }, PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
+    document.addEventListener('pointerdown', warm, { capture: true, passive: true });
+    return () => document.removeEventListener('pointerdown', warm, { capture: true });
+  }, [queryClient]);
   if (id !== null && shown !== id) setShown(id);
   useEffect(() => {
     if (id !== null) return;

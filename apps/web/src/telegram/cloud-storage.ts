@@ -1,7 +1,9 @@
 // Telegram CloudStorage with the platform's limits respected (key 1–128 of A-Z a-z 0-9 _ -,
 // value at most 4096 characters) and a timeout: some clients never answer, and then the caller
 // falls back to local storage. Failures are logged as warnings, never thrown (docs/product.md §8).
-import { cloudStorage } from '@tma.js/sdk-react';
+// The SDK is not on the first screen (sdk.ts): a read waits for it, then the timeout runs; a write
+// (a shopper's action) loads it at once.
+import { loadSdk, releaseSdk } from './sdk.ts';
 
 export const CLOUD_KEY_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const CLOUD_VALUE_MAX = 4096;
@@ -23,11 +25,14 @@ function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
   });
 }
 
-function available(): boolean {
+type CloudStorage = Awaited<ReturnType<typeof loadSdk>>['cloudStorage'];
+
+async function available(): Promise<CloudStorage | null> {
   try {
-    return cloudStorage.getItem.isAvailable();
+    const { cloudStorage } = await loadSdk();
+    return cloudStorage.getItem.isAvailable() ? cloudStorage : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -37,7 +42,8 @@ export async function cloudRead(key: string, timeoutMs = CLOUD_TIMEOUT_MS): Prom
     console.warn(`CloudStorage key "${key}" is not allowed`);
     return null;
   }
-  if (!available()) return null;
+  const cloudStorage = await available();
+  if (!cloudStorage) return null;
   try {
     return await withTimeout(cloudStorage.getItem(key), timeoutMs);
   } catch (error) {
@@ -56,7 +62,9 @@ export async function cloudWrite(key: string, value: string, timeoutMs = CLOUD_T
     console.warn(`CloudStorage value of ${key} is longer than ${CLOUD_VALUE_MAX} characters`);
     return false;
   }
-  if (!available()) return false;
+  releaseSdk();
+  const cloudStorage = await available();
+  if (!cloudStorage) return false;
   try {
     await withTimeout(cloudStorage.setItem(key, value), timeoutMs);
     return true;

@@ -1,10 +1,30 @@
-// All Telegram SDK wiring: init, the components the app uses, theme and safe-area CSS variables,
-// expand. Inside Telegram this talks to the client; in dev login, to the mock of mock-env.ts.
-import { backButton, init, miniApp, themeParams, viewport } from '@tma.js/sdk-react';
+// Telegram wiring. At boot, without the SDK (bridge.ts): the theme's CSS variables from the launch
+// parameters, expand, and readiness for the session start. Once the first screen is idle (sdk.ts):
+// @tma.js init, the theme, mini app and viewport components with their CSS variables (the safe-area
+// insets may be 0 at first and change later: the bound variables follow them).
+import type * as TmaSdk from '@tma.js/sdk-react';
+import { postEvent, readLaunchParams, releaseReceivers } from './bridge.ts';
 
-export async function initTelegram(): Promise<void> {
+type Sdk = typeof TmaSdk;
+
+export function startTelegram(): void {
+  const theme = readLaunchParams()?.get('tgWebAppThemeParams');
+  if (theme) {
+    try {
+      for (const [key, value] of Object.entries(JSON.parse(theme) as Record<string, unknown>)) {
+        if (typeof value !== 'string') continue;
+        document.documentElement.style.setProperty(`--tg-theme-${key.replace(/_/g, '-')}`, value);
+      }
+    } catch (error) {
+      console.warn('Telegram theme parameters are not valid', error);
+    }
+  }
+  postEvent('web_app_expand');
+}
+
+export function startTelegramSdk({ init, miniApp, themeParams, viewport }: Sdk): void {
+  releaseReceivers();
   init();
-
   if (themeParams.mount.isAvailable()) {
     themeParams.mount();
     if (themeParams.bindCssVars.isAvailable()) themeParams.bindCssVars();
@@ -13,21 +33,17 @@ export async function initTelegram(): Promise<void> {
     miniApp.mount();
     if (miniApp.bindCssVars.isAvailable()) miniApp.bindCssVars();
   }
-  if (backButton.mount.isAvailable()) backButton.mount();
-
   if (viewport.mount.isAvailable()) {
-    try {
-      await viewport.mount({ timeout: 3000 });
-      // Safe-area insets may be 0 now and change later: the bound variables follow them.
-      if (viewport.bindCssVars.isAvailable()) viewport.bindCssVars();
-      if (viewport.expand.isAvailable()) viewport.expand();
-    } catch (error) {
-      console.warn('Telegram viewport is not available', error);
-    }
+    viewport.mount({ timeout: 3000 }).then(
+      () => {
+        if (viewport.bindCssVars.isAvailable()) viewport.bindCssVars();
+      },
+      (error: unknown) => console.warn('Telegram viewport is not available', error),
+    );
   }
 }
 
 /** Tells the Telegram client the app is ready to be shown (docs/product.md §4, session start). */
 export function signalReady(): void {
-  if (miniApp.ready.isAvailable()) miniApp.ready();
+  postEvent('web_app_ready');
 }

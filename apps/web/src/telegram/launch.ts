@@ -1,13 +1,19 @@
-// What Telegram handed the app at launch, and closing the app: the only readers of the SDK's
-// launch parameters.
-import { miniApp, retrieveLaunchParams, retrieveRawInitData } from '@tma.js/sdk-react';
+// What Telegram handed the app at launch, and closing the app: the only readers of the launch
+// parameters (read by hand, bridge.ts: the SDK is not on the first screen).
+import { postEvent, readLaunchParams } from './bridge.ts';
+
+const JSON_FIELDS = new Set(['user', 'receiver', 'chat']);
 
 /** The raw init data (signed by Telegram) and its parsed form; null outside Telegram. */
 export function readInitData(): { raw: string; unsafe: Record<string, unknown> } | null {
+  const raw = readLaunchParams()?.get('tgWebAppData');
+  if (!raw) return null;
   try {
-    const raw = retrieveRawInitData();
-    const unsafe = retrieveLaunchParams().tgWebAppData;
-    return raw && unsafe ? { raw, unsafe } : null;
+    const unsafe: Record<string, unknown> = {};
+    for (const [key, value] of new URLSearchParams(raw)) {
+      unsafe[key] = JSON_FIELDS.has(key) ? JSON.parse(value) : key === 'auth_date' ? Number(value) : value;
+    }
+    return { raw, unsafe };
   } catch {
     return null;
   }
@@ -15,11 +21,9 @@ export function readInitData(): { raw: string; unsafe: Record<string, unknown> }
 
 /** The `startapp` parameter the app was opened with. */
 export function readStartParam(): string | undefined {
-  try {
-    return retrieveLaunchParams().tgWebAppStartParam;
-  } catch {
-    return undefined;
-  }
+  return readLaunchParams()?.get('tgWebAppStartParam') ?? undefined;
 }
 
-export const closeApp = () => miniApp.close.ifAvailable();
+export const closeApp = () => {
+  postEvent('web_app_close');
+};

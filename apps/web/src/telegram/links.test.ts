@@ -17,6 +17,8 @@ vi.mock('@tma.js/sdk-react', () => ({
   shareURL: Object.assign(sdk.shareURL, { isAvailable: () => sdk.available }),
 }));
 
+// The links go through the SDK once it has started (telegram/sdk.ts).
+await (await import('./sdk.ts')).loadSdk();
 const { openExternalLink, productDeepLink, shareProduct } = await import('./links.ts');
 const { setSharerRef } = await import('../lib/sharer-ref.ts');
 

@@ -1,19 +1,26 @@
 // Links out of the app: external pages through Telegram's openLink (a new browser tab when that
 // fails, docs/product.md §8) and product sharing through Telegram's share dialog with the
 // `startapp=productId_{id}` deep link (with the sharer's invite, `__ref_{code}`) and the product
-// title (docs/product.md §7, §13).
+// title (docs/product.md §7, §13). Through the SDK once it has started; before that (the first
+// seconds of a page load, telegram/sdk.ts) the same events are posted by hand (bridge.ts).
 import { miniAppLink } from '@shop/contract';
-import { openLink, shareURL } from '@tma.js/sdk-react';
 import { env } from '../config/env.ts';
 import { getSharerRef } from '../lib/sharer-ref.ts';
+import { postEvent, supports } from './bridge.ts';
+import { sdkNow } from './sdk.ts';
 
 const BOT_USERNAME = env.VITE_BOT_USERNAME;
 const APP_NAME = env.VITE_APP_NAME;
 
 export function openExternalLink(url: string): void {
   try {
-    if (!openLink.isAvailable()) throw new Error('openLink is not available');
-    openLink(url);
+    const sdk = sdkNow();
+    if (sdk) {
+      if (!sdk.openLink.isAvailable()) throw new Error('openLink is not available');
+      sdk.openLink(url);
+    } else if (!postEvent('web_app_open_link', { url: new URL(url).toString() })) {
+      throw new Error('openLink is not available');
+    }
   } catch (error) {
     console.warn('Telegram could not open the link; opening a new tab', error);
     window.open(url, '_blank', 'noopener,noreferrer');
@@ -33,8 +40,16 @@ export function shareProduct(productId: number, title: string): void {
 /** Any link through Telegram's share dialog (a t.me/share tab when that is not available). */
 export function shareLink(link: string, text: string): void {
   try {
-    if (!shareURL.isAvailable()) throw new Error('shareURL is not available');
-    shareURL(link, text);
+    const sdk = sdkNow();
+    if (sdk) {
+      if (!sdk.shareURL.isAvailable()) throw new Error('shareURL is not available');
+      sdk.shareURL(link, text);
+    } else {
+      const query = new URLSearchParams({ url: link, text }).toString().replace(/\+/g, '%20');
+      if (!supports('6.1') || !postEvent('web_app_open_tg_link', { path_full: `/share/url?${query}` })) {
+        throw new Error('shareURL is not available');
+      }
+    }
   } catch (error) {
     console.warn('Telegram share dialog is not available; opening the share link', error);
     const url = `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`;

@@ -1,9 +1,12 @@
 // Dev login: outside Telegram, when the server allows it, fetch init data the server signed for
 // the demo shopper and mock the Telegram environment around it, answering what a Telegram client
-// would (viewport, safe area, theme, CloudStorage). Never used inside Telegram.
+// would (viewport, safe area, theme, CloudStorage). Never used inside Telegram. By hand, as
+// @tma.js's mockTelegramEnv does it (bridge.ts): the launch parameters in session storage and a
+// webview proxy that records and answers what the app posts; the SDK is not on the first screen.
 import type { DevInitDataResponseSchema } from '@shop/contract';
-import { emitEvent, isTMA, mockTelegramEnv } from '@tma.js/sdk-react';
+import type * as TmaSdk from '@tma.js/sdk-react';
 import { api, type Answer } from '../lib/api-client.ts';
+import { emitEvent, readLaunchParams, storeLaunchParams } from './bridge.ts';
 import { readString, storageKeys, writeString } from '../lib/storage.ts';
 import { DARK_THEME, LIGHT_THEME, prefersDarkTheme } from './theme.ts';
 
@@ -50,6 +53,18 @@ function answerCloudStorage({ method, params, req_id }: CustomMethod) {
   }
 }
 
+let mockedOnEvent: ((name: string, params: unknown) => void) | undefined;
+
+/**
+ * Once @tma.js has loaded: inside a frame it posts to the parent window rather than the proxy, so
+ * the mock also answers there (what mockTelegramEnv does).
+ */
+export function mockTelegramSdk(sdk: typeof TmaSdk): void {
+  const onEvent = mockedOnEvent;
+  if (!onEvent || window.self === window.top) return;
+  sdk.mockTelegramEnv({ resetPostMessage: true, onEvent: (event) => onEvent(event.name, event.params) });
+}
+
 function viewportPayload() {
   return { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true };
 }
@@ -60,7 +75,8 @@ function viewportPayload() {
  */
 export async function installDevTelegramMock(): Promise<boolean> {
   const mockedBefore = readString(DEV_MOCK_FLAG, 'session') === '1';
-  if (isTMA() && !mockedBefore) return true;
+  const inTelegram = !!window.TelegramWebviewProxy || readLaunchParams() !== null;
+  if (inTelegram && !mockedBefore) return true;
 
   let initData: string;
   try {
@@ -80,35 +96,38 @@ export async function installDevTelegramMock(): Promise<boolean> {
 
   const calls: TelegramCall[] = [];
   window.__telegramCalls = calls;
-  mockTelegramEnv({
-    launchParams,
-    resetPostMessage: true,
-    onEvent(event) {
-      calls.push({ name: event.name, params: event.params });
-      switch (event.name) {
-        case 'web_app_request_viewport':
-          emitEvent('viewport_changed', viewportPayload());
-          break;
-        case 'web_app_request_safe_area':
-          emitEvent('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
-          break;
-        case 'web_app_request_content_safe_area':
-          emitEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
-          break;
-        case 'web_app_request_theme':
-          emitEvent('theme_changed', { theme_params: theme });
-          break;
-        case 'web_app_invoke_custom_method':
-          answerCloudStorage(event.params as CustomMethod);
-          break;
-        case 'web_app_open_link':
-          window.open((event.params as { url: string }).url, '_blank', 'noopener');
-          break;
-        default:
-          break;
-      }
+  storeLaunchParams(launchParams.toString());
+  const onEvent = (name: string, params: unknown) => {
+    calls.push({ name, params });
+    switch (name) {
+      case 'web_app_request_viewport':
+        emitEvent('viewport_changed', viewportPayload());
+        break;
+      case 'web_app_request_safe_area':
+        emitEvent('safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+        break;
+      case 'web_app_request_content_safe_area':
+        emitEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 });
+        break;
+      case 'web_app_request_theme':
+        emitEvent('theme_changed', { theme_params: theme });
+        break;
+      case 'web_app_invoke_custom_method':
+        answerCloudStorage(params as CustomMethod);
+        break;
+      case 'web_app_open_link':
+        window.open((params as { url: string }).url, '_blank', 'noopener');
+        break;
+      default:
+        break;
+    }
+  };
+  window.TelegramWebviewProxy = {
+    postEvent(name, data) {
+      onEvent(name, data ? (JSON.parse(data) as unknown) : undefined);
     },
-  });
+  };
+  mockedOnEvent = onEvent;
   writeString(DEV_MOCK_FLAG, '1', 'session');
   return true;
 }

@@ -1,7 +1,6 @@
 // Telegram's own default palettes, used by the dev-login mock so the app outside Telegram looks
 // as it does inside (light, or dark with ?theme=dark or a dark system setting); and the current
-// theme's darkness for the parts that pick their own colours.
-import { miniApp, useSignal } from '@tma.js/sdk-react';
+// theme's darkness lives in use-is-dark.ts (it needs the SDK, which is not on the first screen).
 export const LIGHT_THEME = {
   bg_color: '#ffffff',
   text_color: '#000000',
@@ -44,6 +43,3 @@ export function prefersDarkTheme(): boolean {
   if (requested === 'light') return false;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 }
-
-/** Whether Telegram's current theme is dark, following changes. */
-export const useIsDark = (): boolean => useSignal(miniApp.isDark);

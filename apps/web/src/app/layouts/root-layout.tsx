@@ -1,5 +1,7 @@
 // The root of every page: runs the session start once and shows a spinner until it is done, or
-// the text "error" when it fails (docs/product.md §4 and §8).
+// the text "error" when it fails (docs/product.md §4 and §8). Meanwhile the home page's shared
+// reads (the category tree on catalogue pages) start, so that the page draws with them when the
+// spinner goes (docs/decisions/026).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
@@ -17,6 +19,14 @@ export function RootLayout() {
   useEffect(() => {
     let active = true;
     // Once per page load, even when React mounts effects twice in development.
+    const path = window.location.pathname;
+    if (!sessionStart && (path === '/' || path.startsWith('/catalog'))) {
+      void import('../routes/home-prefetch.ts').then(({ prefetchHome, prefetchCategories }) =>
+        path === '/'
+          ? prefetchHome(queryClient)
+          : path.startsWith('/catalog') && prefetchCategories(queryClient),
+      );
+    }
     sessionStart ??= startSession(queryClient);
     sessionStart.then(
       () => active && setStatus('ready'),

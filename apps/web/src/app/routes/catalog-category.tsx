@@ -61,7 +61,8 @@ export function Component() {
         params={params}
         categoryScope={descendants}
         hide={[
-          ...(descendants.length === 0 ? (['selectedCategories'] as const) : []),
+          // Known once the tree has loaded: hiding it before would shift the chips when it comes.
+          ...(descendants.length === 0 && !categories.isPending ? (['selectedCategories'] as const) : []),
           // Bags, accessories and electronics have no sizes to filter by.
           ...(node?.sizeless ? (['selectedSizes'] as const) : []),
         ]}

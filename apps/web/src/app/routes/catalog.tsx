@@ -1,6 +1,6 @@
 // catalog: the category tree.
 import { CategoryTree } from '../../features/catalog/components/category-tree.tsx';
-import { SearchTrigger } from '../../features/search/components/search-overlay.tsx';
+import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 
 export function Component() {
   return (

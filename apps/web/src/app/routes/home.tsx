@@ -7,11 +7,9 @@ import { CategoryTiles } from '../../features/catalog/components/category-tiles.
 import { ProductRow } from '../../features/catalog/components/product-row.tsx';
 import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
 import { OnboardingCards } from '../../features/onboarding/components/onboarding-cards.tsx';
-import { SearchTrigger } from '../../features/search/components/search-overlay.tsx';
+import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
-
-const POPULAR = { sorting: 'POPULARITY', limit: 10 } as const;
-const NEWEST = { sorting: 'NEWEST', limit: 10 } as const;
+import { NEWEST, POPULAR } from './home-prefetch.ts';
 const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 
 export function Component() {

@@ -6,7 +6,7 @@ import { ProductGrid } from '../../features/catalog/components/product-grid.tsx'
 import { useFilterStore } from '../../features/catalog/filter-store.ts';
 import { useListingParams } from '../../features/catalog/use-listing-params.ts';
 import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
-import { SearchTrigger } from '../../features/search/components/search-overlay.tsx';
+import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 
 const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 

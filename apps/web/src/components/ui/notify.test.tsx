@@ -9,7 +9,7 @@ const haptics = vi.hoisted(() => ({
   impact: vi.fn(),
 }));
 vi.mock('../../telegram/haptics.ts', () => ({ haptic: haptics }));
-vi.mock('../../telegram/theme.ts', () => ({ useIsDark: () => false }));
+vi.mock('../../telegram/use-is-dark.ts', () => ({ useIsDark: () => false }));
 
 const { notify } = await import('./notify.ts');
 const { default: Toaster, TOAST_DURATION_MS, TOASTS_VISIBLE } = await import('./toaster.tsx');

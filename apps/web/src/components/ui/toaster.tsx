@@ -2,7 +2,7 @@
 // 4000 ms, 3 visible, 356 px wide, 14 px gap, 45 px swipe threshold, 200 ms removal delay.
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
-import { useIsDark } from '../../telegram/theme.ts';
+import { useIsDark } from '../../telegram/use-is-dark.ts';
 import { toasterMounted } from './notify.ts';
 import './toaster.css';
 

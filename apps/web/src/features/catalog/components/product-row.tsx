@@ -58,6 +58,7 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
                 size={{ height: 350 }}
                 alt=""
                 loading={eager && i < 3 ? 'eager' : 'lazy'}
+                fetchPriority={eager && i < 2 ? 'high' : undefined}
               />
               <span className="product-row__price">{formatPrice(p.min_price || p.price)}</span>
               {p.brand && <span className="product-row__brand">{p.brand.name}</span>}

@@ -13,9 +13,10 @@ import { searchSuggestionsQueryOptions } from '../api/get-search-suggestions.ts'
 import { RECOMMENDED_BRANDS } from '../recommended-brands.ts';
 import { useSearchHistoryStore } from '../search-history-store.ts';
 import { useSearchOverlayStore } from '../search-overlay-store.ts';
+import { SEARCH_PLACEHOLDER } from './search-trigger.tsx';
 import './search-overlay.css';
 
-export const SEARCH_PLACEHOLDER = 'Товар, бренд, пользователь';
+export { SEARCH_PLACEHOLDER, SearchTrigger } from './search-trigger.tsx';
 
 function useScrollLock(locked: boolean) {
   useEffect(() => {
@@ -184,25 +185,5 @@ export function SearchOverlay() {
         )}
       </div>
     </div>
-  );
-}
-
-/** The search field of a page: focusing it opens the overlay (with the page's query, if any). */
-export function SearchTrigger({ query = '' }: { query?: string }) {
-  const open = useSearchOverlayStore((s) => s.open);
-  return (
-    <SearchInput
-      className="search-trigger"
-      value={query}
-      onValueChange={() => {}}
-      onFocus={(event) => {
-        event.currentTarget.blur();
-        open(query);
-      }}
-      placeholder={SEARCH_PLACEHOLDER}
-      aria-label="Поиск товаров"
-      cancelText=""
-      readOnly
-    />
   );
 }

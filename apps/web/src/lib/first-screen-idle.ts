@@ -1,0 +1,37 @@
+// "The first screen is idle": 2.5 s after the app shell mounted, at the next idle callback. What
+// the first screen does not need waits for it (the Telegram SDK, the product drawer's code, the
+// invite-reward check; docs/decisions/026). `perf:first-screen-js` counts the scripts requested
+// before the `shop:preload` mark made here.
+const AFTER_MS = 2500;
+
+let idle = false;
+let started = false;
+const waiting: (() => void)[] = [];
+
+/** Runs `run` once the first screen is idle (at once when it is already); returns the cancel. */
+export function whenFirstScreenIdle(run: () => void): () => void {
+  if (idle) {
+    run();
+    return () => {};
+  }
+  waiting.push(run);
+  return () => {
+    const at = waiting.indexOf(run);
+    if (at >= 0) waiting.splice(at, 1);
+  };
+}
+
+/** Starts the clock (the app shell, once per page load). */
+export function startFirstScreenClock(): void {
+  if (started) return;
+  started = true;
+  const done = () => {
+    performance.mark('shop:preload');
+    idle = true;
+    for (const run of waiting.splice(0)) run();
+  };
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(done);
+    else done();
+  }, AFTER_MS);
+}
