@@ -10,31 +10,12 @@ import { importCatalog } from '../catalog/catalog-import.repository.ts';
 import { demoCatalog, demoPicture, demoSpu } from '../catalog/demo/demo-catalog.ts';
 import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
 import { screenshotLike } from './photo-transforms.ts';
+import { multipart } from '../../test/multipart.ts';
 
 const PRODUCTS = 40;
 /** Demo product index by its spu (most demo products carry a numeric Poizon spuId). */
 const demoIndexOfSpu = new Map(Array.from({ length: PRODUCTS }, (_, i) => [demoSpu(i), i]));
 
-/** A multipart/form-data body the way a browser sends one. */
-function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
-  const boundary = `----photo${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
-      ),
-      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** Picture k of demo product i as the shop draws it, rendered to an 800 px PNG. */
 const renderDemo = (i: number, k = 0) =>

@@ -25,6 +25,7 @@ import type { PoizonProvider, ProviderItem } from './poizon-provider.ts';
 import { createPoizonShared, type PoizonShared } from './poizon-shared.ts';
 import { createPoizonService } from './poizon.service.ts';
 import { ORPHAN_SCREENSHOT_MS, sweepOrphanScreenshots } from './screenshots.ts';
+import { multipart } from '../../test/multipart.ts';
 
 type Res = { statusCode: number; json<T>(): T };
 const result = <T = unknown>(res: Res): T => res.json<{ result: T }>().result;
@@ -38,26 +39,6 @@ let dataDir: string;
 let call: ReturnType<typeof callAs>;
 let ownerAuth: string;
 
-/** A multipart/form-data body the way a browser sends one. */
-function multipart(parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) {
-  const boundary = `----shot${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
-      ),
-      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (auth: string, image: Buffer, type = 'image/png', filename = 'screenshot.png') => {
   const { payload, headers } = multipart([{ name: 'image', value: image, filename, type }]);
