@@ -59,3 +59,8 @@ for (const [name, path] of targets) {
 }
 console.table(rows);
 console.log(`load average after: ${loadavg().map(fmt).join(', ')}`);
+if (rows.some((r) => r.non2xx > 0)) {
+  console.log(
+    'Some answers were not 2xx (a 429 is the rate limit): their req/s are not reads. Start the server with RATE_LIMITS=off.',
+  );
+}
