@@ -39,23 +39,31 @@ const rows = [];
 for (const [name, path] of Object.entries(pages)) {
   for (let run = 1; run <= runs; run += 1) {
     const out = `${outDir}/${name}-${run}.json`;
-    execFileSync(
-      'npx',
-      [
-        '--yes',
-        `lighthouse@${lighthouse}`,
-        base + path,
-        '--only-categories=performance',
-        '--output=json',
-        `--output-path=${out}`,
-        '--quiet',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-      ],
-      {
-        stdio: 'inherit',
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-      },
-    );
+    const lighthouseRun = () =>
+      execFileSync(
+        'npx',
+        [
+          '--yes',
+          `lighthouse@${lighthouse}`,
+          base + path,
+          '--only-categories=performance',
+          '--output=json',
+          `--output-path=${out}`,
+          '--quiet',
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        ],
+        {
+          stdio: 'inherit',
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        },
+      );
+    try {
+      lighthouseRun();
+    } catch {
+      // Lighthouse now and then loses its trace (NO_NAVSTART): that run once more, said aloud.
+      console.log(`${name} run ${run}: Lighthouse failed, running it again`);
+      lighthouseRun();
+    }
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const audit = (id) => report.audits[id]?.displayValue ?? '';
     rows.push({
