@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
-import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 
 export function testDatabaseUrl(): string | undefined {
@@ -15,7 +14,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   const serverUrl = testDatabaseUrl();
   if (!serverUrl) {
     // A copy of the run's migrated template (test/global-setup.ts), else migrated here.
-    const template = inject('pgliteTemplate');
+    const template = await provided('pgliteTemplate');
     if (template) return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
     const handle = await openDatabase({});
     await handle.migrate();
@@ -23,7 +22,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const template = inject('postgresTemplate');
+  const template = await provided('postgresTemplate');
   await createDatabase(admin, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -45,6 +44,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await admin.end();
     },
   };
+}
+
+/**
+ * A template the run's global setup provided (test/global-setup.ts). Only inside Vitest: the
+ * benchmarks build the same test app with plain `tsx`, where importing `vitest` throws.
+ */
+async function provided(key: 'pgliteTemplate' | 'postgresTemplate'): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject(key);
 }
 
 /** `CREATE DATABASE`, as a copy of `template` when given (retried while another copy holds it). */
