@@ -1,13 +1,11 @@
 // The merchant's console in Chromium at 390×844 against the real API and database: a second
 // shopper places and pays an order through the API (the sandbox payment page), and the demo
 // shopper — an owner of the demo shop under the dev login — finds it from the profile, opens the
-// card, moves it on and refunds it. Screenshots in light and dark go to docs/screenshots.
+// card, moves it on and refunds it. Screenshots in light and dark go where `shot()` says (support.ts).
 import { readFileSync } from 'node:fs';
 import { sign } from '@tma.js/init-data-node';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { validInn } from './support.ts';
-
-const shot = (name: string) => `docs/screenshots/${name}.png`;
+import { shot, validInn } from './support.ts';
 
 // 390×844 CSS pixels at 1×, like the other screenshots in docs/screenshots.
 test.use({ deviceScaleFactor: 1 });

@@ -3,9 +3,7 @@
 // drawer and cleared after leaving, favourites through the size drawer, a sold-out size that
 // cannot be chosen, and the productId_ start parameter.
 import type { Page } from '@playwright/test';
-import { emptyCart, expect, pressTelegramBack, test } from './support.ts';
-
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
+import { emptyCart, expect, pressTelegramBack, shot, test } from './support.ts';
 
 type Variant = { id: number; qty: number; color: string | null; size_eu: string | null; price: number };
 type Product = { id: number; title: string; price: number; variants: Variant[] };

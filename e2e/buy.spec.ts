@@ -4,9 +4,7 @@
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { emptyCart, expect, pressTelegramBack, test, validInn } from './support.ts';
-
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
+import { emptyCart, expect, pressTelegramBack, shot, test, validInn } from './support.ts';
 
 // 390×844 CSS pixels at 1×: the screenshots stay small enough for docs/screenshots.
 test.use({ deviceScaleFactor: 1 });

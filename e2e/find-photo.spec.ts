@@ -1,11 +1,10 @@
 // find/photo (docs/product.md §14.2) in the browser: a screenshot-like copy of a catalogue picture
 // finds its product first with «Точное совпадение»; a file that is not a picture gets the server's
-// message; screenshots of the page in both themes go to docs/screenshots.
+// message; screenshots of the page in both themes go where `shot()` says (support.ts).
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './support.ts';
+import { expect, shot, test } from './support.ts';
 
-const shot = (name: string) => `docs/screenshots/${name}.png`;
 // 390×844 CSS pixels at 1×, like the other screenshots in docs/screenshots.
 test.use({ deviceScaleFactor: 1 });
 

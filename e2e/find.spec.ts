@@ -3,11 +3,11 @@
 // as a card and goes to the cart, an unknown short link becomes a request, staff quote it in the
 // console and the shopper accepts it; Poizon search shows its grid; a request carries an uploaded
 // screenshot and a photo sent from search by photo, both seen by the shopper and in the console.
-// Screenshots go to docs/screenshots in light and dark.
+// Screenshots in light and dark go where `shot()` says (support.ts).
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { shot } from './support.ts';
 
-const shot = (name: string) => `docs/screenshots/${name}.png`;
 test.use({ deviceScaleFactor: 1 });
 
 const FIXTURE_SPU = '20000001'; // Nike Air Force 1 '07 Low in the fixture provider

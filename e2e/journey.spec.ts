@@ -3,9 +3,7 @@
 // size → "В корзину" → "Товар добавлен в корзину" → badge 1 → basket → order placing with a new
 // address and passport data → pay on the sandbox page → payment-await → success → the order in
 // history as paid.
-import { emptyCart, expect, test, validInn } from './support.ts';
-
-const shot = (name: string) => `test-results/screenshots/journey-${name}.png`;
+import { emptyCart, expect, shot, test, validInn } from './support.ts';
 
 test('a shopper finds Nike sneakers, orders them, pays on the payment page and sees the order paid', async ({
   page,
@@ -53,7 +51,7 @@ test('a shopper finds Nike sneakers, orders them, pays on the payment page and s
   await expect(page.getByText('Товар добавлен в корзину')).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'В корзине' })).toBeVisible();
   await expect(page.getByLabel('Товаров в корзине: 1')).toHaveText('1');
-  await page.screenshot({ path: shot('product-in-cart') });
+  await page.screenshot({ path: shot('journey-product-in-cart') });
 
   // Basket: the one line, then order placing.
   await drawer.getByRole('button', { name: 'В корзине' }).click();
@@ -122,7 +120,7 @@ test('a shopper finds Nike sneakers, orders them, pays on the payment page and s
 
   // payment-await polls the status and shows success.
   await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
-  await page.screenshot({ path: shot('paid') });
+  await page.screenshot({ path: shot('journey-paid') });
 
   // The order is in history as paid, with what was bought.
   await page.getByRole('link', { name: 'Мои заказы' }).click();
@@ -133,5 +131,5 @@ test('a shopper finds Nike sneakers, orders them, pays on the payment page and s
   await expect(page).toHaveURL(/\/orders\/details\/\d+$/);
   await expect(page.getByText(title).first()).toBeVisible();
   await expect(page.getByText('Новосибирск', { exact: false }).first()).toBeVisible();
-  await page.screenshot({ path: shot('order-details'), fullPage: true });
+  await page.screenshot({ path: shot('journey-order-details'), fullPage: true });
 });

@@ -4,9 +4,8 @@
 // working retry (one call made to fail with page.route), skeleton contrast, the search bar, phone
 // numbers that must not wrap, and the invite-reward sheet that must not claim a reward.
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { validInn } from './support.ts';
+import { shot, validInn } from './support.ts';
 
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
 test.use({ deviceScaleFactor: 1 });
 
 type Variant = { id: number; qty: number; size: string | null; size_eu: string | null; color: string | null };

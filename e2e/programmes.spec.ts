@@ -4,7 +4,7 @@
 // console (they own the demo shop), a new buyer arrives by the blogger's link and orders, the
 // blogger withdraws and the console pays it, the blogger's picks show on their public page found
 // through the search, and the demo shopper pays part of an order with bonuses. Every page is
-// photographed in light and dark into docs/screenshots.
+// photographed in light and dark (`shot()` in support.ts).
 import { sign } from '@tma.js/init-data-node';
 import {
   expect as baseExpect,
@@ -13,12 +13,10 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { emptyCart, pressTelegramBack, validInn } from './support.ts';
+import { emptyCart, pressTelegramBack, shot, validInn } from './support.ts';
 
 // Sessions start slowly on a busy machine (dev login, then the page's own calls).
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-const shot = (name: string) => `docs/screenshots/${name}.png`;
 
 test.use({ deviceScaleFactor: 1 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });

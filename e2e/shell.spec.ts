@@ -2,9 +2,7 @@
 // mocked environment, start parameters, toasts, the debug console and the onboarding cards, with
 // screenshots in light and dark Telegram themes.
 import type { Page } from '@playwright/test';
-import { emptyCart, expect, pressTelegramBack, test } from './support.ts';
-
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
+import { emptyCart, expect, pressTelegramBack, shot, test } from './support.ts';
 
 async function lastBackButtonVisibility(page: Page) {
   return page.evaluate(() => {

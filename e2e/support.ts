@@ -21,6 +21,14 @@ export const test = base.extend({
 });
 export { expect } from '@playwright/test';
 
+/**
+ * Where a spec's screenshot goes: `test-results/screenshots`, or the folder in `SCREENSHOTS_DIR`
+ * (`SCREENSHOTS_DIR=docs/screenshots npx playwright test` refreshes the documentation's pictures).
+ * A test run never changes tracked files.
+ */
+export const shot = (name: string): string =>
+  `${process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots'}/${name}.png`;
+
 /** Sends Telegram's back_button_pressed event, as the client would. */
 export async function pressTelegramBack(page: Page) {
   await page.evaluate(() => {

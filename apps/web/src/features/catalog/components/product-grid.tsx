@@ -5,6 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useProductsInfinite, type ProductListParams } from '../api/get-products.ts';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import './product-grid.css';
+import '../../../components/ui/card-grid.css';
 
 type Props = {
   params: ProductListParams;
@@ -45,7 +46,7 @@ export function ProductGrid({ params, renderHeart, empty }: Props) {
   if (products.length === 0) return <>{empty}</>;
   return (
     <>
-      <ul className="product-grid" aria-label="Товары" aria-busy={isFetchingNextPage}>
+      <ul className="card-grid product-grid" aria-label="Товары" aria-busy={isFetchingNextPage}>
         {products.map((product, i) => (
           <li key={product.id}>
             <ProductCard product={product} eager={i < 4} heart={renderHeart?.(product)} />
@@ -60,7 +61,7 @@ export function ProductGrid({ params, renderHeart, empty }: Props) {
 
 export function ProductGridSkeleton({ count }: { count: number }) {
   return (
-    <div className="product-grid" aria-label="Загрузка" role="status">
+    <div className="card-grid product-grid" aria-label="Загрузка" role="status">
       {Array.from({ length: count }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}

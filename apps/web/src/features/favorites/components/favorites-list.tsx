@@ -11,6 +11,7 @@ import { useFavoritesInfinite } from '../api/get-favorites.ts';
 import { useRemoveFavorite } from '../api/remove-favorite.ts';
 import { useFavoriteDrawerStore } from '../favorite-drawer-store.ts';
 import './favorites-list.css';
+import '../../../components/ui/card-grid.css';
 
 type Props = {
   /** How the chosen size reads («Черный · 42 EU»), from the variant the favourite carries. */
@@ -37,7 +38,7 @@ export function FavoritesList({ renderSize }: Props) {
 
   if (favorites.isPending) {
     return (
-      <div className="favorites-grid" role="status" aria-label="Загрузка">
+      <div className="card-grid favorites-grid" role="status" aria-label="Загрузка">
         {Array.from({ length: 4 }, (_, i) => (
           <div key={i} className="skeleton favorites-grid__skeleton" />
         ))}
@@ -79,7 +80,7 @@ export function FavoritesList({ renderSize }: Props) {
   }
   return (
     <>
-      <ul className="favorites-grid" aria-label="Избранные товары">
+      <ul className="card-grid favorites-grid" aria-label="Избранные товары">
         {items.map((f) => (
           <li key={f.id} className="favorite-item" data-product-id={f.product.id}>
             <button type="button" className="favorite-item__open" onClick={() => openProduct(f.product.id)}>

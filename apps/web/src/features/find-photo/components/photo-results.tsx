@@ -5,11 +5,12 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { useOpenProduct } from '../../../lib/product-link.ts';
 import './photo-results.css';
+import '../../../components/ui/card-grid.css';
 
 export function PhotoResults({ items }: { items: PhotoMatch[] }) {
   const open = useOpenProduct();
   return (
-    <ul className="photo-results" aria-label="Похожие товары">
+    <ul className="card-grid" aria-label="Похожие товары">
       {items.map(({ product, exact }, i) => (
         <li key={product.id}>
           <button
@@ -41,7 +42,7 @@ export function PhotoResults({ items }: { items: PhotoMatch[] }) {
 
 export function PhotoResultsSkeleton() {
   return (
-    <ul className="photo-results" aria-hidden="true">
+    <ul className="card-grid" aria-hidden="true">
       {Array.from({ length: 4 }, (_, i) => (
         <li key={i} className="photo-result photo-result--skeleton">
           <span className="photo-result__media skeleton" />

@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/price.ts';
 import { poizonSearchQueryOptions } from '../api/poizon-search.ts';
 import { PoizonItemDrawer } from './poizon-item-drawer.tsx';
 import '../find.css';
+import '../../../components/ui/card-grid.css';
 
 export function PoizonSearchView() {
   const [params, setParams] = useSearchParams();
@@ -63,7 +64,7 @@ export function PoizonSearchView() {
           Ищите по-английски или по-русски: «nike dunk», «кроссовки асикс», артикул DD1391-100.
         </p>
       ) : search.isPending ? (
-        <ul className="find-grid" aria-label="Загрузка">
+        <ul className="card-grid" aria-label="Загрузка">
           {Array.from({ length: 4 }, (_, i) => (
             <li key={i}>
               <SkeletonBlock className="find-card__media" />
@@ -88,7 +89,7 @@ export function PoizonSearchView() {
         <p className="find-empty">На Poizon ничего не нашлось. Попробуйте английское название или артикул</p>
       ) : (
         <>
-          <ul className="find-grid">
+          <ul className="card-grid">
             {items.map((i) => (
               <li key={i.spu_id}>
                 <button type="button" className="find-card" onClick={() => setSpuId(i.spu_id)}>

@@ -10,6 +10,7 @@ import { openExternalLink } from '../../../telegram/links.ts';
 import { FOLLOWER_FORMS } from '../labels.ts';
 import type { PublicUser } from '../types.ts';
 import './programmes.css';
+import '../../../components/ui/card-grid.css';
 
 type Props = {
   user: PublicUser;
@@ -49,7 +50,7 @@ export function UserPageView({ user, own }: Props) {
           <p>{own ? 'Добавьте товары в подборку в кабинете блогера.' : 'Загляните позже.'}</p>
         </div>
       ) : (
-        <ul className="pg-picks" aria-label="Подборка">
+        <ul className="card-grid" aria-label="Подборка">
           {user.picks.map(({ product, comment }, i) => (
             <li key={product.id} className="pg-pick">
               <button
