@@ -1,21 +1,25 @@
-// Browser tests: Debian's Chromium (nothing downloaded) at a phone viewport, against the server
-// started exactly as `npm start` starts it, on a fresh data directory.
+// Browser tests: Debian's Chromium (nothing downloaded) at a phone viewport. The web app is built
+// once (e2e/global-setup.ts) and every worker drives its own server, started as `npm start` starts
+// it on a fresh embedded database (the `shop` fixture in e2e/support.ts, docs/decisions/034).
+// E2E_WORKERS sets how many run side by side (2 by default: the specs mostly wait on the page, so
+// two fit on two cores); E2E_PORT the first worker's port; TEST_RESULTS_DIR where a run writes.
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { resultsDir } from './e2e/servers.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/e2e',
+  outputDir: path.join(resultsDir, 'e2e'),
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -35,25 +39,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
       ],
-    },
-  },
-  webServer: {
-    command: `rm -rf ${dataDir} && npm start`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // One demo shopper drives the whole run: the abuse limits stay on, sized for that.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_WRITES_PER_MIN: '3000',
-      RATE_LIMIT_SEARCH_PER_MIN: '3000',
-      // Every spec places orders as that shopper and leaves some unpaid (the payment window is
-      // 30 minutes); the cap itself is proved by the API suite (security/defects.test.ts).
-      RATE_LIMIT_UNPAID_ORDERS: '100',
     },
   },
 });

@@ -3,8 +3,8 @@
 // data. The cart, favourites, orders and addresses are filled through the API first, so the pages
 // are checked as a shopper sees them, not only their empty states.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { validInn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, validInn } from './support.ts';
 
 type Variant = { id: number; qty: number };
 type Product = { id: number; variants: Variant[] };

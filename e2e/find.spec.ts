@@ -4,9 +4,9 @@
 // console and the shopper accepts it; Poizon search shows its grid; a request carries an uploaded
 // screenshot and a photo sent from search by photo, both seen by the shopper and in the console.
 // Screenshots in light and dark go where `shot()` says (support.ts).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { shot } from './support.ts';
+import { expect, shot, test } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
 

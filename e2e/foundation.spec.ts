@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 test('opens the shop at a phone size, signs in through dev login and shows the five tabs', async ({
   page,

@@ -2,7 +2,8 @@
 // (Telegram's web client frames Mini Apps), and the browser refuses to show it framed by any other
 // origin; the sandbox payment page and the API are framed by nobody. The outer pages are served by
 // Playwright's route fulfilment, so no network is needed.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 import config from '../playwright.config.ts';
 
 // The test server is on 127.0.0.1 while the framing page claims a public origin: Chromium's

@@ -3,8 +3,8 @@
 // the favourite's chosen size, the catalogue tab on a category, per-screen load errors with a
 // working retry (one call made to fail with page.route), skeleton contrast, the search bar, phone
 // numbers that must not wrap, and the invite-reward sheet that must not claim a reward.
-import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { shot, validInn } from './support.ts';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { expect, shot, test, validInn } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
 

@@ -6,14 +6,8 @@
 // through the search, and the demo shopper pays part of an order with bonuses. Every page is
 // photographed in light and dark (`shot()` in support.ts).
 import { sign } from '@tma.js/init-data-node';
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
-import { emptyCart, pressTelegramBack, shot, validInn } from './support.ts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect as baseExpect, emptyCart, pressTelegramBack, shot, test, validInn } from './support.ts';
 
 // Sessions start slowly on a busy machine (dev login, then the page's own calls).
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -1,13 +1,33 @@
-// Helpers shared by the browser tests: a `test` whose page starts a fresh session, Telegram
-// events into the page, the demo shopper's cart through the API, valid test data.
+// Helpers shared by the browser tests: a `test` whose worker has its own shop server and whose
+// page starts a fresh session, Telegram events into the page, the demo shopper's cart through the
+// API, valid test data. Every spec imports `test` and `expect` from here.
+import path from 'node:path';
 import { test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { innControlDigits } from '@shop/contract';
+import { resultsDir, startServer, type ShopServer } from './servers.ts';
 
-/**
- * Every test starts as a new app session: session storage and the stored filters are cleared on
- * the test's first page load (later loads of the same test keep them, as a reload would).
- */
-export const test = base.extend({
+export const test = base.extend<object, { shop: ShopServer }>({
+  /** This worker's own server (e2e/servers.ts): started with the worker, stopped with it. */
+  shop: [
+    // Playwright reads a fixture's dependencies from this pattern: it must be written, and empty.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer(workerInfo.parallelIndex, 240_000);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.url);
+  },
+  /**
+   * Every test starts as a new app session: session storage and the stored filters are cleared on
+   * the test's first page load (later loads of the same test keep them, as a reload would).
+   */
   page: async ({ page }, use) => {
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('e2e/started')) {
@@ -22,12 +42,12 @@ export const test = base.extend({
 export { expect } from '@playwright/test';
 
 /**
- * Where a spec's screenshot goes: `test-results/screenshots`, or the folder in `SCREENSHOTS_DIR`
+ * Where a spec's screenshot goes: `screenshots` in the run's results folder, or the folder in `SCREENSHOTS_DIR`
  * (`SCREENSHOTS_DIR=docs/screenshots npx playwright test` refreshes the documentation's pictures).
  * A test run never changes tracked files.
  */
 export const shot = (name: string): string =>
-  `${process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots'}/${name}.png`;
+  path.join(process.env.SCREENSHOTS_DIR ?? path.join(resultsDir, 'screenshots'), `${name}.png`);
 
 /** Sends Telegram's back_button_pressed event, as the client would. */
 export async function pressTelegramBack(page: Page) {

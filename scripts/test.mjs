@@ -1,9 +1,12 @@
 // `npm test`: every Vitest project, then the browser tests, then one line summing them all:
 // "N passed, N failed". Exits non-zero when anything failed or nothing ran.
+// `--browser-first` runs the browser tests first (CI runs two Node versions side by side, one in
+// each order: docs/decisions/034). TEST_RESULTS_DIR moves everything a run writes (test-results).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-const out = 'test-results';
+const out = process.env.TEST_RESULTS_DIR ?? 'test-results';
+const browserFirst = process.argv.includes('--browser-first');
 mkdirSync(out, { recursive: true });
 const vitestJson = `${out}/vitest.json`;
 const playwrightJson = `${out}/playwright.json`;
@@ -27,16 +30,20 @@ function readJson(file) {
   }
 }
 
-const vitestStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const playwrightStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-});
+const runVitest = () =>
+  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const runPlaywright = () =>
+  run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+
+let vitestStatus;
+let playwrightStatus;
+if (browserFirst) {
+  playwrightStatus = runPlaywright();
+  vitestStatus = runVitest();
+} else {
+  vitestStatus = runVitest();
+  playwrightStatus = runPlaywright();
+}
 
 let passed = 0;
 let failed = 0;
@@ -63,4 +70,5 @@ if (playwright) {
 }
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+writeFileSync(`${out}/summary.json`, JSON.stringify({ node: process.version, passed, failed, skipped }));
 process.exit(vitestStatus !== 0 || playwrightStatus !== 0 || failed > 0 || passed === 0 ? 1 : 0);
