@@ -2,7 +2,7 @@
 // (docs/product.md §2). The drawer and vaul load when the first screen is idle or on the first touch
 // of a product, whichever comes first; never with the first screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
@@ -16,9 +16,11 @@ type DrawerComponent = typeof ProductDrawerComposed;
 // load always suspended once, even with the code already preloaded: ≈ 290 ms of an idle main thread
 // in every first tap (docs/decisions/032). The host renders the loaded component itself instead.
 let loaded: DrawerComponent | null = null;
-let loading: Promise<DrawerComponent> | null = null;
-const loadDrawer = (): Promise<DrawerComponent> =>
-  (loading ??= import('./product-drawer-composed.tsx').then((m) => (loaded = m.default)));
+// Called again on each opening until it succeeds (a failed download is tried again).
+const loadDrawer = () =>
+  import('./product-drawer-composed.tsx').then((m) => {
+    loaded = m.default;
+  });
 
 const CLOSE_ANIMATION_MS = 500;
 
@@ -51,30 +53,19 @@ export function ProductDrawerHost() {
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
   }, [queryClient]);
   if (id !== null && shown !== id) setShown(id);
-  // Once the code is in (idle preload, a touch), the drawer renders in the tap's own render pass.
-  const [arrived, setArrived] = useState<DrawerComponent | null>(null);
-  const ProductDrawer = arrived ?? loaded;
-  const wanted = shown !== null && ProductDrawer === null;
+  // Once the code is in (idle preload, a touch), the drawer renders in the tap's own render pass;
+  // before that, the host renders again when it arrives.
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    loadDrawer().then(
-      (component) => live && setArrived(() => component),
-      () => {
-        // A failed download is tried again on the next opening.
-        loading = null;
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
+    if (shown !== null && !loaded) void loadDrawer().then(arrived);
+  }, [shown]);
   useEffect(() => {
     if (id !== null) return;
     const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
     return () => clearTimeout(timer);
   }, [id]);
 
+  const ProductDrawer = loaded;
   if (shown === null || ProductDrawer === null) return null;
   return (
     <ProductDrawer
