@@ -1,14 +1,26 @@
 // Opens the product drawer for `?id=<productId>` in the address and removes the id on close
-// (docs/product.md §2). The drawer and vaul load only when a product is opened.
+// (docs/product.md §2). The drawer and vaul load when the first screen is idle or on the first touch
+// of a product, whichever comes first; never with the first screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
+import type ProductDrawerComposed from './product-drawer-composed.tsx';
 
-const loadDrawer = () => import('./product-drawer-composed.tsx');
-const ProductDrawer = lazy(loadDrawer);
+type DrawerComponent = typeof ProductDrawerComposed;
+
+// Not `React.lazy` under `<Suspense>`: a boundary that showed its fallback reveals its content no
+// sooner than 300 ms after that fallback (React's FALLBACK_THROTTLE_MS), and the first tap of a page
+// load always suspended once, even with the code already preloaded: ≈ 290 ms of an idle main thread
+// in every first tap (docs/decisions/032). The host renders the loaded component itself instead.
+let loaded: DrawerComponent | null = null;
+// Called again on each opening until it succeeds (a failed download is tried again).
+const loadDrawer = () =>
+  import('./product-drawer-composed.tsx').then((m) => {
+    loaded = m.default;
+  });
 
 const CLOSE_ANIMATION_MS = 500;
 
@@ -41,30 +53,35 @@ export function ProductDrawerHost() {
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
   }, [queryClient]);
   if (id !== null && shown !== id) setShown(id);
+  // Once the code is in (idle preload, a touch), the drawer renders in the tap's own render pass;
+  // before that, the host renders again when it arrives.
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (shown !== null && !loaded) void loadDrawer().then(arrived);
+  }, [shown]);
   useEffect(() => {
     if (id !== null) return;
     const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
     return () => clearTimeout(timer);
   }, [id]);
 
-  if (shown === null) return null;
+  const ProductDrawer = loaded;
+  if (shown === null || ProductDrawer === null) return null;
   return (
-    <Suspense fallback={null}>
-      <ProductDrawer
-        productId={id ?? shown}
-        open={id !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              next.delete(PRODUCT_PARAM);
-              return next;
-            },
-            { replace: true },
-          );
-        }}
-      />
-    </Suspense>
+    <ProductDrawer
+      productId={id ?? shown}
+      open={id !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            next.delete(PRODUCT_PARAM);
+            return next;
+          },
+          { replace: true },
+        );
+      }}
+    />
   );
 }

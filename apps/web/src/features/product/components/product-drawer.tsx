@@ -33,7 +33,17 @@ const SizeChartDrawer = lazy(() => import('../../../components/ui/size-chart-dra
 const GALLERY_IMAGES = 10;
 const LIGHTBOX_HEIGHT = 1200;
 
-const afterPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
+/** Runs `run` after the next paint (a task queued from the frame callback runs after it); returns the cancel. */
+const afterPaint = (run: () => void) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+};
 
 export type ProductActionsContext = {
   product: Product;
@@ -56,6 +66,12 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
   const product = useQuery(productQueryOptions(productId));
   const title = product.data?.title ?? 'Товар';
   const body = useRef<HTMLDivElement>(null);
+  // The sheet, its title and the skeleton paint in the tap's own frame; the product's body (the
+  // gallery's carousel, which measures its slides with a forced layout, the pickers, similar
+  // products, the cart buttons) mounts after that paint. The sheet is then still at the start of its
+  // slide-in, so the skeleton is not seen even when the product's answer is already in the cache.
+  const [framed, setFramed] = useState(false);
+  useEffect(() => afterPaint(() => setFramed(true)), []);
 
   useEffect(() => {
     if (!open) return;
@@ -64,8 +80,8 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
     afterPaint(() => performance.mark('product-drawer-visible'));
   }, [open, productId]);
   useEffect(() => {
-    if (open && product.data) afterPaint(() => performance.mark('product-drawer-content'));
-  }, [open, product.data]);
+    if (open && product.data && framed) afterPaint(() => performance.mark('product-drawer-content'));
+  }, [open, product.data, framed]);
   useEffect(() => {
     body.current?.closest('.drawer__body')?.scrollTo({ top: 0 });
   }, [productId]);
@@ -80,7 +96,7 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
       className="product-sheet"
     >
       <div className="product-drawer" data-product-id={productId} ref={body}>
-        {product.isPending && <ProductSkeleton />}
+        {(product.isPending || (product.data && !framed)) && <ProductSkeleton />}
         {product.isError && (
           <LoadError
             title="Не удалось загрузить товар"
@@ -88,7 +104,7 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
             retrying={product.isFetching}
           />
         )}
-        {product.data && (
+        {product.data && framed && (
           // Keyed by product: closing or switching resets the chosen colour and size (docs/product.md §4).
           <ProductBody
             key={product.data.id}
