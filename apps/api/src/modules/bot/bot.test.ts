@@ -23,6 +23,16 @@ beforeAll(async () => {
   );
   buyer = await shopper(t.app);
   ({ orderId } = await placeAndPay(t.app, buyer));
+  // The payment queued a message to the buyer; let the outbox send it now, so that it cannot
+  // arrive in the middle of a test that counts the bot's replies (it did on a loaded machine).
+  await waitFor(
+    async () =>
+      (await t.app.db.select().from(notifications)).every(
+        (n) => n.status !== 'pending' && n.status !== 'retry',
+      ),
+    'the outbox drained',
+    15_000,
+  );
 });
 afterAll(async () => {
   await t.close();

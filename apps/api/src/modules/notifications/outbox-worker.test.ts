@@ -8,6 +8,7 @@ import { buildTestApp, makeTelegramUser, type TestApp } from '../../test/app.ts'
 import { createTestDatabase } from '../../test/database.ts';
 import { startFakeBotApi, waitFor, type FakeBotApi } from '../../test/fake-bot-api.ts';
 import { enqueueNotification } from './outbox.repository.ts';
+import { OutboxWorker, type OutgoingMessage } from './outbox-worker.ts';
 
 let database: DatabaseHandle;
 let fake: FakeBotApi;
@@ -19,7 +20,10 @@ beforeAll(async () => {
   fake = await startFakeBotApi();
   database = await createTestDatabase();
   const env = { adminTelegramIds: [owner.id], botApiRoot: fake.apiRoot, botCanSend: true };
-  const bot = { outbox: { pollMs: 10, backoffMs: 50, maxAttempts: 2, timeoutSeconds: 1, leaseMs: 5000 } };
+  // A call that gets no answer in `timeoutSeconds` is sent again (the Bot API has no idempotency
+  // key, so a lost answer means a second message): 3 s, so a loaded machine's slow answers are not
+  // taken for lost ones in the exactly-once test, and the hang test still ends within seconds.
+  const bot = { outbox: { pollMs: 10, backoffMs: 50, maxAttempts: 2, timeoutSeconds: 3, leaseMs: 5000 } };
   a = await buildTestApp(env, { database, bot });
   b = await buildTestApp(env, { database, bot });
 });
@@ -82,6 +86,47 @@ describe('outbox worker', () => {
     expect(busy[2]!.at - busy[1]!.at).toBeGreaterThanOrEqual(900);
   });
 
+  it('a batch whose sends outlive its lease is still sent once: each row is re-leased before its send', async () => {
+    // Its own database and workers: a lease of 600 ms and a Telegram that takes 250 ms per answer.
+    // One worker claims all six rows; by the fourth send their shared lease has run out and the
+    // other worker claims the rest. Before the fix both sent rows 4–6.
+    const own = await createTestDatabase();
+    const sent: string[] = [];
+    const slow = async (message: OutgoingMessage) => {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      sent.push(message.text);
+    };
+    const options = { leaseMs: 600, pollMs: 10, perSecond: 1000 };
+    const workers = [new OutboxWorker(own.db, slow, options), new OutboxWorker(own.db, slow, options)];
+    try {
+      for (let i = 1; i <= 6; i++) {
+        await enqueueNotification(own.db, {
+          kind: 'test',
+          dedupeKey: `lease:${i}`,
+          chatId: 903_000_000 + i,
+          text: `Аренда ${i}`,
+        });
+      }
+      for (const worker of workers) worker.start();
+      await waitFor(
+        async () => (await own.db.select().from(notifications)).every((r) => r.status === 'sent'),
+        'all sent',
+        15_000,
+      );
+      expect([...sent].sort()).toEqual([
+        'Аренда 1',
+        'Аренда 2',
+        'Аренда 3',
+        'Аренда 4',
+        'Аренда 5',
+        'Аренда 6',
+      ]);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await own.close();
+    }
+  });
+
   it('a blocked shopper: 403 → skipped and the chat marked unreachable', async () => {
     const chatId = 902_000_001;
     fake.failNext([{ kind: '403' }], { chatId });
@@ -117,10 +162,10 @@ describe('outbox worker', () => {
       chatId,
       text: 'После зависания',
     });
-    await waitFor(async () => (await rowsOf('hang:'))[0]?.status === 'sent', 'sent after the hang', 10_000);
+    await waitFor(async () => (await rowsOf('hang:'))[0]?.status === 'sent', 'sent after the hang', 15_000);
     const tries = fake.calls.filter((c) => Number(c.body.chat_id) === chatId);
     expect(tries).toHaveLength(2);
-    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(3000);
     expect((await rowsOf('hang:'))[0]).toMatchObject({ attempts: 2 });
   });
 

@@ -248,11 +248,31 @@ export class OutboxWorker {
     }
   }
 
+  /** Extends the lease of a claimed row if this worker still holds it; false when it lost it. */
+  private async renewLease(row: Claimed): Promise<boolean> {
+    const renewed = await this.db
+      .update(notifications)
+      .set({ leaseUntil: sql`now() + ${`${this.leaseMs} milliseconds`}::interval` })
+      .where(
+        and(
+          eq(notifications.id, row.id),
+          eq(notifications.leasedBy, this.id),
+          sql`${notifications.leaseUntil} > now()`,
+        ),
+      )
+      .returning({ id: notifications.id });
+    return renewed.length === 1;
+  }
+
   /** One pass: claims a batch and sends it; returns how many rows it claimed. */
   async runOnce(): Promise<number> {
     const rows = await this.claim();
     for (const row of rows) {
       await this.pace();
+      // The batch shares one lease, and slow sends before this one may have outlived it; another
+      // instance may then have claimed this row. Send only while the row is still ours, with a
+      // lease renewed for this send (each send is shorter than a lease).
+      if (!(await this.renewLease(row))) continue;
       let outcome: Outcome;
       try {
         await this.send({ chatId: row.chat_id, text: row.text, orderId: row.order_id, button: row.button });
