@@ -40,6 +40,19 @@ export function ProductDrawerHost() {
     document.addEventListener('pointerdown', warm, { capture: true, passive: true });
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
   }, [queryClient]);
+  // A page opened with ?id= draws first and opens the drawer a frame later (docs/decisions/033):
+  // the drawer's first render (vaul, Radix, embla) does not hold up the page's first paint.
+  const [pageDrawn, setPageDrawn] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPageDrawn(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   if (id !== null && shown !== id) setShown(id);
   useEffect(() => {
     if (id !== null) return;
@@ -47,7 +60,7 @@ export function ProductDrawerHost() {
     return () => clearTimeout(timer);
   }, [id]);
 
-  if (shown === null) return null;
+  if (shown === null || !pageDrawn) return null;
   return (
     <Suspense fallback={null}>
       <ProductDrawer

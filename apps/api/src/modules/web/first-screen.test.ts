@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { shopper, type Shopper } from '../admin/console-test-kit.ts';
 import { CATALOG_TTL_MS } from '../catalog/catalog-cache.ts';
+import { DEV_INIT_DATA_PRELOAD } from './static-web.ts';
 
 const CATEGORY = 7001;
 const html = [
@@ -96,11 +97,18 @@ describe('first screen from the HTML', () => {
     expect(Object.keys(answers).sort()).toEqual([...urls].sort());
     for (const url of urls) expect(answers[url], url).toEqual((await page(url)).json());
 
-    // The drawer's first gallery picture (width 600): the product has no images, so its picture.
+    // The drawer's first gallery picture (width 600): the product has no images, so its picture;
+    // then the grid's first two cards (height 350).
     const { result: product } = (await page(`/api/v1/product/${first.id}`)).json<{
       result: { image_src: string };
     }>();
-    expect(imagePreloads(res.body)).toEqual([`/img/w600${product.image_src}`]);
+    const listing = (await page(`/api/v2/product?category_ids=${CATEGORY}`)).json<{
+      result: { products: { image_src: string }[] };
+    }>();
+    expect(imagePreloads(res.body)).toEqual([
+      `/img/w600${product.image_src}`,
+      ...listing.result.products.map((p) => `/img/h350${p.image_src}`),
+    ]);
 
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/drawer-1.js">');
@@ -201,6 +209,18 @@ describe('first screen from the HTML', () => {
     await t.app.db.update(variants).set({ price: 3700 }).where(eq(variants.id, first.variantId));
     t.app.catalogCache.invalidate();
     expect(await priceOf()).toBe(3700);
+  });
+
+  it('with dev login only, the HTML asks for the demo init data at once', async () => {
+    expect((await page('/')).body).not.toContain(DEV_INIT_DATA_PRELOAD);
+    const dev = await buildTestApp({ webDist, devLogin: true }, { database: t.database });
+    try {
+      for (const url of ['/', '/basket']) {
+        expect((await dev.app.inject({ url })).body).toContain(`${DEV_INIT_DATA_PRELOAD}`);
+      }
+    } finally {
+      await dev.close();
+    }
   });
 
   it('sends the HTML compressed to browsers that accept it', async () => {

@@ -145,17 +145,16 @@ export async function firstScreen(app: FastifyInstance, page: FirstScreenPage): 
   settled.forEach((outcome, i) => {
     if (outcome.status === 'fulfilled') answers.set(urls[i]!, outcome.value);
   });
-  // A product's drawer covers the page: its picture is the largest; without the product (hidden,
-  // unknown) the drawer does not open and the grid's first cards are.
+  // A product's drawer opens over the grid: its first picture, and the grid's first cards, which
+  // Lighthouse records as the largest paint (the sheet's picture appears while it slides in). A
+  // hidden or unknown product: the drawer does not open, the grid's cards alone.
   const drawer =
     page.kind === 'category' && page.productId ? answers.get(productAnswer(page.productId)) : undefined;
   const pictures =
     page.kind === 'home'
       ? cardPictures(answers.get(HOME_POPULAR))
       : page.kind === 'category'
-        ? drawer
-          ? drawerPicture(drawer)
-          : cardPictures(answers.get(categoryListing(page.categoryId)))
+        ? [...drawerPicture(drawer), ...cardPictures(answers.get(categoryListing(page.categoryId)))]
         : [];
   return { answers, pictures };
 }

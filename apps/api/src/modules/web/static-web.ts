@@ -26,6 +26,9 @@ const PAGE_MODULES: Record<FirstScreenPage['kind'] | 'product', string[]> = {
   product: ['src/app/product-drawer-composed.tsx'],
 };
 
+export const DEV_INIT_DATA_PRELOAD =
+  '<link rel="preload" as="fetch" crossorigin href="/api/v1/dev/init-data">';
+
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 
 /**
@@ -101,10 +104,17 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 }
 
 /** Registers the web app when WEB_DIST (or apps/web/dist) holds a build; otherwise nothing. */
-export async function staticWeb(app: FastifyInstance, { webDist }: { webDist: string | undefined }) {
+export async function staticWeb(
+  app: FastifyInstance,
+  { webDist, devLogin = false }: { webDist: string | undefined; devLogin?: boolean },
+) {
   const root = path.resolve(webDist ?? defaultWebDist);
   if (!existsSync(path.join(root, 'index.html'))) return;
-  const template = inlineStylesheets(readFileSync(path.join(root, 'index.html'), 'utf8'), root);
+  const built = inlineStylesheets(readFileSync(path.join(root, 'index.html'), 'utf8'), root);
+  // Dev login outside Telegram: the app's first request is the demo shopper's init data, which
+  // inside Telegram is in the address. Asked for with the HTML, so the session start does not
+  // wait for the entry script to ask (the same request: it carries no token).
+  const template = devLogin ? built.replace('</head>', () => `${DEV_INIT_DATA_PRELOAD}</head>`) : built;
   const preloads = chunkPreloads(root);
   await app.register(fastifyStatic, {
     root,
