@@ -186,6 +186,10 @@ describe('first screen from the HTML', () => {
       expect(imagePreloads(res.body)).not.toContain(`/img/w600${hidden.product.imageSrc}`);
       expect(imagePreloads(res.body)).toHaveLength(2);
     }
+    // A category id the contract refuses: its answers are left out, the app is served.
+    const zero = await page('/catalog/0?id=0');
+    expect(zero.statusCode).toBe(200);
+    expect(Object.keys(answersOf(zero.body)!)).toEqual(['/api/v1/categories']);
     // Any other page: the app, with no answers and no picture preloads.
     const other = await page('/basket');
     expect(other.statusCode).toBe(200);
