@@ -37,6 +37,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048 },
+  // The manifest names each page's chunks: the API preloads them in the HTML (docs/decisions/033).
+  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048, manifest: true },
   server: { proxy: { '/api': apiTarget, '/img': apiTarget } },
 });

@@ -213,7 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   // The web app answers every path no API route claims (its catch-all loses to any exact route).
-  await staticWeb(app, { webDist: env.webDist });
+  await staticWeb(app, { webDist: env.webDist, devLogin: env.devLogin });
 
   app.setNotFoundHandler((request, reply) =>
     reply

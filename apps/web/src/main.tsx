@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
+import { beginSessionStart } from './app/layouts/root-layout.tsx';
 import { createRouter } from './app/router.tsx';
 import { installConsoleInterceptor } from './features/debug-console/console-interceptor.ts';
 import { startTelegram, startTelegramSdk } from './telegram/init.ts';
@@ -28,6 +29,8 @@ async function boot() {
     startTelegramSdk(sdk);
   });
   const queryClient = createQueryClient();
+  // The session starts now, while the router loads the page's code (docs/decisions/033).
+  void beginSessionStart(queryClient).catch(() => {});
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -10,6 +10,7 @@ export * from './delivery.ts';
 export * from './passport.ts';
 export * from './catalog.ts';
 export * from './image-sizes.ts';
+export * from './product-pictures.ts';
 export * from './start-params.ts';
 export * from './admin.ts';
 export * from './programmes.ts';

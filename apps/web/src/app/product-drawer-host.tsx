@@ -52,6 +52,19 @@ export function ProductDrawerHost() {
     document.addEventListener('pointerdown', warm, { capture: true, passive: true });
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
   }, [queryClient]);
+  // A page opened with ?id= draws first and opens the drawer a frame later (docs/decisions/033):
+  // the drawer's first render (vaul, Radix, embla) does not hold up the page's first paint.
+  const [pageDrawn, setPageDrawn] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPageDrawn(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   if (id !== null && shown !== id) setShown(id);
   // Once the code is in (idle preload, a touch), the drawer renders in the tap's own render pass;
   // before that, the host renders again when it arrives.
@@ -66,7 +79,7 @@ export function ProductDrawerHost() {
   }, [id]);
 
   const ProductDrawer = loaded;
-  if (shown === null || ProductDrawer === null) return null;
+  if (shown === null || ProductDrawer === null || !pageDrawn) return null;
   return (
     <ProductDrawer
       productId={id ?? shown}

@@ -4,6 +4,7 @@
 // screen makes pass none and are typed only, so zod and the schemas stay off the first screen
 // (docs/decisions/026). The server checks its answers against the same contract in its tests.
 import type { ErrorCode } from '@shop/contract';
+import { takeFirstScreenAnswer } from './first-screen-answers.ts';
 import { readString, STORAGE_KEYS } from './storage.ts';
 
 /** The contract's codes, plus the two the client itself produces: no answer, and an answer without the envelope. */
@@ -62,6 +63,12 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 export async function api<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  // A public catalogue answer the server wrote into the HTML (docs/decisions/033) stands in for
+  // the first fetch of its address.
+  if ((options.method ?? 'GET') === 'GET') {
+    const given = takeFirstScreenAnswer(buildUrl(path, options.query));
+    if (given !== undefined) return options.schema ? options.schema.parse(given) : (given as T);
+  }
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = readString(STORAGE_KEYS.accessToken);
   if (token) headers.authorization = `Bearer ${token}`;

@@ -20,17 +20,14 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { suggestBloggers } from '../blogger/blogger-pages.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { cacheKey, FACETS_TTL_MS } from './catalog-cache.ts';
-import { categoryTree } from './categories.repository.ts';
-import { productFilters } from './facets.repository.ts';
-import { listProducts } from './listing.repository.ts';
-import { findProduct, similarProducts } from './product.repository.ts';
+import { categoriesJson, filtersJson, listingJson, productJson } from './catalog-answers.ts';
+import { cacheKey } from './catalog-cache.ts';
+import { similarProducts } from './product.repository.ts';
 import { suggest } from './search.repository.ts';
 
 const errors = { 400: ApiErrorSchema };
 
-/** The same selection in any spelling (list order, duplicates) gives the same key. */
-export const facetsCacheKey = (query: Record<string, unknown>): string => cacheKey('facets', query);
+export { facetsCacheKey } from './catalog-answers.ts';
 
 /**
  * Sends cached JSON text as it is: validated when it was computed (the contract types the
@@ -40,7 +37,6 @@ const sendJson = (reply: FastifyReply, json: string) =>
   reply.header('content-type', 'application/json; charset=utf-8').send(json);
 
 export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
-  const cache = app.catalogCache;
   app.get(
     '/product',
     {
@@ -55,13 +51,7 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
         if (request.query.search_string) await app.limits.check('search', request, reply);
       },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        await cache.json(cacheKey('listing', request.query), async () => ({
-          result: await listProducts(app.db, request.query),
-        })),
-      ),
+    async (request, reply) => sendJson(reply, await listingJson(app, request.query)),
   );
 
   app.get(
@@ -74,15 +64,7 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductFiltersResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        await cache.json(
-          facetsCacheKey(request.query),
-          async () => ({ result: await productFilters(app.db, request.query) }),
-          FACETS_TTL_MS,
-        ),
-      ),
+    async (request, reply) => sendJson(reply, await filtersJson(app, request.query)),
   );
 };
 
@@ -97,13 +79,7 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategoriesResponseSchema },
       },
     },
-    async (_request, reply) =>
-      sendJson(
-        reply,
-        await cache.json(cacheKey('categories'), async () => ({
-          result: { categories: await categoryTree(app.db) },
-        })),
-      ),
+    async (_request, reply) => sendJson(reply, await categoriesJson(app)),
   );
 
   app.get(
@@ -116,15 +92,7 @@ export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductResponseSchema, 404: ApiErrorSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        await cache.json(cacheKey('product', request.params), async () => {
-          const product = await findProduct(app.db, request.params.id);
-          if (!product) throw notFound('Товар не найден');
-          return { result: product };
-        }),
-      ),
+    async (request, reply) => sendJson(reply, await productJson(app, request.params.id)),
   );
 
   app.get(

@@ -1,19 +1,121 @@
 // Serves the built web app: hashed assets immutable, precompressed .br/.gz siblings to browsers
 // that accept them, and index.html for every app route. Unknown /api addresses stay JSON 404s.
+// index.html is sent with its small entry stylesheet inlined (no render-blocking request), and for
+// the first-screen pages with their answers, picture preload and chunk preloads (first-screen.ts,
+// docs/decisions/033).
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { firstScreen, firstScreenPage, firstScreenTags, type FirstScreenPage } from './first-screen.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/** The app's lazy modules each first-screen page loads before it can draw (apps/web/src/app/router.tsx). */
+const PAGE_MODULES: Record<FirstScreenPage['kind'] | 'product', string[]> = {
+  home: ['src/app/routes/home.tsx', 'src/app/routes/home-prefetch.ts'],
+  catalogue: ['src/app/routes/catalog.tsx', 'src/app/routes/home-prefetch.ts'],
+  category: ['src/app/routes/catalog-category.tsx', 'src/app/routes/home-prefetch.ts'],
+  product: ['src/app/product-drawer-composed.tsx'],
+};
+
+export const DEV_INIT_DATA_PRELOAD =
+  '<link rel="preload" as="fetch" crossorigin href="/api/v1/dev/init-data">';
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+/**
+ * The chunk and stylesheet preloads of each page, from the build's manifest: the page's modules
+ * and everything they import statically, less what index.html already loads. None without a manifest.
+ */
+function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES, string> {
+  const file = path.join(root, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestChunk> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  const inEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return;
+    into.add(key);
+    for (const dependency of chunk.imports ?? []) walk(dependency, into);
+  };
+  if (manifest['index.html']) walk('index.html', inEntry);
+  const tags = (modules: string[]) => {
+    const keys = new Set<string>();
+    for (const module of modules) walk(module, keys);
+    const chosen = [...keys].filter((key) => !inEntry.has(key));
+    const scripts = chosen.map(
+      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
+    );
+    const styles = [...new Set(chosen.flatMap((key) => manifest[key]!.css ?? []))].map(
+      (css) => `<link rel="preload" as="style" crossorigin href="/${css}">`,
+    );
+    return [...scripts, ...styles].join('');
+  };
+  return {
+    home: tags(PAGE_MODULES.home),
+    catalogue: tags(PAGE_MODULES.catalogue),
+    category: tags(PAGE_MODULES.category),
+    product: tags(PAGE_MODULES.product),
+  };
+}
+
+/** index.html with its entry stylesheets inlined: a few KB, and no request before the first paint. */
+function inlineStylesheets(html: string, root: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const css = path.join(root, file);
+      return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : tag;
+    },
+  );
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function encodingFor(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const encoding = encodingFor(request);
+  // The HTML carries catalogue answers of this moment: never stored, never revalidated by a tag.
+  void reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding === 'identity') return reply.send(html);
+  const body =
+    encoding === 'br'
+      ? await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : await gzipAsync(html, { level: 6 });
+  return reply.header('content-encoding', encoding).send(body);
+}
+
 /** Registers the web app when WEB_DIST (or apps/web/dist) holds a build; otherwise nothing. */
-export async function staticWeb(app: FastifyInstance, { webDist }: { webDist: string | undefined }) {
+export async function staticWeb(
+  app: FastifyInstance,
+  { webDist, devLogin = false }: { webDist: string | undefined; devLogin?: boolean },
+) {
   const root = path.resolve(webDist ?? defaultWebDist);
   if (!existsSync(path.join(root, 'index.html'))) return;
+  const built = inlineStylesheets(readFileSync(path.join(root, 'index.html'), 'utf8'), root);
+  // Dev login outside Telegram: the app's first request is the demo shopper's init data, which
+  // inside Telegram is in the address. Asked for with the HTML, so the session start does not
+  // wait for the entry script to ask (the same request: it carries no token).
+  const template = devLogin ? built.replace('</head>', () => `${DEV_INIT_DATA_PRELOAD}</head>`) : built;
+  const preloads = chunkPreloads(root);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -26,14 +128,29 @@ export async function staticWeb(app: FastifyInstance, { webDist }: { webDist: st
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // An unknown API address is a JSON 404, never the app's HTML.
     if (isApiPath(request.url)) return reply.callNotFound();
     const file = path.join(root, path.normalize(request.url.split('?')[0] ?? '/'));
     const relative = path.relative(root, file);
-    if (relative && !relative.startsWith('..') && existsSync(file) && !file.endsWith(path.sep)) {
+    if (
+      relative &&
+      relative !== 'index.html' &&
+      !relative.startsWith('..') &&
+      existsSync(file) &&
+      !file.endsWith(path.sep)
+    ) {
       return reply.sendFile(relative);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = firstScreenPage(request.url);
+    if (!page) return sendHtml(request, reply, template);
+    const tags = firstScreenTags(await firstScreen(app, page));
+    const chunks = preloads[page.kind] + (page.kind === 'category' && page.productId ? preloads.product : '');
+    // Functions, not strings, as replacements: a `$&` in a product title stays as it is.
+    const html = template
+      .replace('<title>', () => `${tags.head}<title>`)
+      .replace('</head>', () => `${chunks}</head>`)
+      .replace('</body>', () => `${tags.body}</body>`);
+    return sendHtml(request, reply, html);
   });
 }

@@ -4,16 +4,18 @@
 // extra level exists; changing colour resets the size if an extra level exists; qty-0 variants
 // can never be chosen; the size picker shows only if the product is in none of the contract's
 // sizeless categories, or a colour is chosen, or no extra level exists.
-import { SIZELESS_CATEGORY_IDS, type Product, type Variant } from '@shop/contract';
+import {
+  colorsOf,
+  SIZELESS_CATEGORY_IDS,
+  variantsForColor,
+  type Product,
+  type Variant,
+} from '@shop/contract';
+
+// The gallery's order is in the contract: the server preloads its first picture (decision 033).
+export { colorsOf, galleryFor, pictureForColor, variantsForColor } from '@shop/contract';
 
 export type Selection = { color: string | null; variantId: number | null };
-
-export const colorsOf = (product: Product): string[] => [
-  ...new Set(product.variants.map((v) => v.color).filter((c): c is string => !!c)),
-];
-
-export const variantsForColor = (product: Product, color: string | null): Variant[] =>
-  color === null ? product.variants : product.variants.filter((v) => v.color === color);
 
 export function hasExtraLevel(product: Product): boolean {
   const colors = colorsOf(product);
@@ -64,24 +66,6 @@ export function displayedPrice(product: Product, selection: Selection): { price:
   const prices = pool.map((v) => v.price);
   const min = Math.min(...prices);
   return { price: min, from: prices.some((p) => p !== min) };
-}
-
-/** The picture of a colour: a variant's own, else the product picture a variant points at, else the product's. */
-export function pictureForColor(product: Product, color: string): string | null {
-  const variants = variantsForColor(product, color);
-  return (
-    variants.find((v) => v.image)?.image ??
-    product.images.find((i) => variants.some((v) => v.img_id === i.id))?.src ??
-    product.image_src
-  );
-}
-
-/** The gallery: the chosen colour's picture first, then the product's other pictures. */
-export function galleryFor(product: Product, color: string | null, limit: number): string[] {
-  const all = product.images.map((i) => i.src);
-  const first = color === null ? null : pictureForColor(product, color);
-  const ordered = first ? [first, ...all.filter((src) => src !== first)] : all;
-  return ordered.slice(0, limit);
 }
 
 /** The size tiles shown: the picker's variants that have a size; none for a sizeless product. */

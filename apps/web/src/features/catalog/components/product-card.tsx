@@ -1,6 +1,6 @@
 // A catalogue card (docs/product.md §5, §9): up to 5 pictures swipeable with embla at height 350, price,
 // brand and title, and a heart slot the page fills. A tap opens the product drawer (`?id=`).
-import type { ProductCard as Card } from '@shop/contract';
+import { CARD_IMAGE_HEIGHT, cardPicture, type ProductCard as Card } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
@@ -9,7 +9,6 @@ import { useOpenProduct } from '../../../lib/product-link.ts';
 import './product-card.css';
 
 export const CARD_IMAGES = 5;
-export const CARD_IMAGE_HEIGHT = 350;
 
 type Props = {
   product: Card;
@@ -21,7 +20,8 @@ type Props = {
 export function ProductCard({ product, heart, eager = false }: Props) {
   const open = useOpenProduct();
   const images = product.images.slice(0, CARD_IMAGES);
-  const sources = images.length > 0 ? images.map((i) => i.src) : [product.image_src];
+  // The first is `cardPicture`, the picture the server preloads (decision 033).
+  const sources = images.length > 0 ? images.map((i) => i.src) : [cardPicture(product)];
   const [emblaRef, embla] = useEmblaCarousel({ loop: false, dragFree: false });
   const [index, setIndex] = useState(0);
   useEffect(() => {

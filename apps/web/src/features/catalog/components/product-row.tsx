@@ -1,5 +1,5 @@
 // A horizontal row of compact product cards (home: popular, new) with skeletons while loading.
-import type { ProductCard as Card } from '@shop/contract';
+import { CARD_IMAGE_HEIGHT, cardPicture, type ProductCard as Card } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -54,8 +54,8 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
             <button type="button" onClick={() => open(p.id)}>
               <ProductImage
                 className="product-row__image"
-                src={p.images[0]?.src ?? p.image_src}
-                size={{ height: 350 }}
+                src={cardPicture(p)}
+                size={{ height: CARD_IMAGE_HEIGHT }}
                 alt=""
                 loading={eager && i < 3 ? 'eager' : 'lazy'}
                 fetchPriority={eager && i < 2 ? 'high' : undefined}

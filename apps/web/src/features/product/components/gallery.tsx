@@ -1,10 +1,10 @@
 // The product gallery: a swipeable row of pictures (width 600), the current one and 4 ahead
 // loaded, the rest when the shopper nears them; a tap opens the lightbox.
+import { GALLERY_WIDTH } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 
-const GALLERY_WIDTH = 600;
 const PRELOAD_AHEAD = 4;
 
 type Props = { images: string[]; title: string; onOpen: (index: number) => void; heart: ReactNode };
