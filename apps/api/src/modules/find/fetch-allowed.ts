@@ -31,7 +31,10 @@ export async function fetchAllowed(rawUrl: string, opts: FetchAllowedOptions): P
       protocols: loopbackListed ? ['https:', 'http:'] : ['https:'],
       // Only when the operator listed a loopback host may a loopback address be reached.
       ...(loopbackListed
-        ? { isAllowedAddress: (address: string) => isPublicAddress(address) || /^(127\.|::1$|::ffff:127\.)/.test(address) }
+        ? {
+            isAllowedAddress: (address: string) =>
+              isPublicAddress(address) || /^(127\.|::1$|::ffff:127\.)/.test(address),
+          }
         : {}),
       maxBytes,
       timeoutMs,
@@ -42,7 +45,8 @@ export async function fetchAllowed(rawUrl: string, opts: FetchAllowedOptions): P
   } catch (err) {
     if (err instanceof SafeFetchError) {
       const url = safeUrl(rawUrl);
-      if (err.reason === 'host_not_allowed') throw new FetchRefused(`host not allowed: ${err.message.split(' ')[0]}`);
+      if (err.reason === 'host_not_allowed')
+        throw new FetchRefused(`host not allowed: ${err.message.split(' ')[0]}`);
       if (err.reason === 'too_large') throw new FetchRefused('answer too large');
       if (err.reason === 'bad_url') throw new FetchRefused(`${url?.protocol ?? 'this'} URL not allowed`);
       throw new FetchRefused(err.message);

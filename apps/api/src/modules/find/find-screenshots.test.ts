@@ -39,7 +39,6 @@ let dataDir: string;
 let call: ReturnType<typeof callAs>;
 let ownerAuth: string;
 
-
 const upload = (auth: string, image: Buffer, type = 'image/png', filename = 'screenshot.png') => {
   const { payload, headers } = multipart([{ name: 'image', value: image, filename, type }]);
   return t.app.inject({
@@ -332,29 +331,32 @@ describe('the Poizon cache shared through Redis (REDIS_URL)', () => {
     const service = createPoizonService(t.app.db, provider, log, down);
     expect((await service.search('jordan', 1)).items).toHaveLength(1);
     expect(calls).toEqual(['search jordan 1']);
-    expect(await down.reserveCall(100)).toBeNull();
+    expect(await down.takeTurn(100)).toBeNull();
   }, 20_000);
 
-  it('paces provider calls across instances: each reserved slot is the interval after the last', async () => {
+  it('paces provider calls across instances: one turn per interval, whoever asks', async () => {
     const prefix = `test:poizon:${randomUUID()}:`;
     const one = createPoizonShared(REDIS_URL, { prefix });
     const two = createPoizonShared(REDIS_URL, { prefix });
     opened.push(one, two);
     // Both connected first, then four calls at once from two instances: Redis orders them.
     await Promise.all([one.get('warm-up'), two.get('warm-up')]);
-    const waits = (
-      await Promise.all([
-        one.reserveCall(300),
-        two.reserveCall(300),
-        one.reserveCall(300),
-        two.reserveCall(300),
-      ])
-    ).sort((a, b) => a! - b!);
-    expect(waits[0]).toBe(0);
-    // Each next call waits one more interval, less the few ms between the calls' arrivals.
-    for (let i = 1; i < waits.length; i++) {
-      expect(waits[i]!).toBeGreaterThan(300 * i - 100);
-      expect(waits[i]!).toBeLessThanOrEqual(300 * i);
+    const answers = await Promise.all([
+      one.takeTurn(300),
+      two.takeTurn(300),
+      one.takeTurn(300),
+      two.takeTurn(300),
+    ]);
+    // One call has the turn; the others are told to ask again when it frees, within the interval.
+    expect(answers.filter((a) => a === 0)).toHaveLength(1);
+    const waits = answers.filter((a) => a !== 0);
+    for (const wait of waits) {
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(300);
     }
+    // Free once the longest wait has passed; taken again at once by the next caller.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(...(waits as number[])) + 20));
+    expect(await two.takeTurn(300)).toBe(0);
+    expect(await one.takeTurn(300)).toBeGreaterThan(0);
   });
 });

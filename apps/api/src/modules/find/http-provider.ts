@@ -32,14 +32,23 @@ const toItem = (i: z.infer<typeof ItemSchema>): ProviderItem => ({
   sizes: i.sizes.map((s) => ({ size: s.size, priceFen: s.price_fen })),
 });
 
-/** Spaces calls `minIntervalMs` apart, in order. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Spaces calls `minIntervalMs` apart, in order, from when each really starts: a timer that fires
+ * late delays the calls after it instead of letting them bunch up.
+ */
 function pacer(minIntervalMs: number) {
-  let next = 0;
-  return async () => {
-    const now = Date.now();
-    const at = Math.max(now, next);
-    next = at + minIntervalMs;
-    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let queue: Promise<void> = Promise.resolve();
+  return () => {
+    const turn = queue.then(async () => {
+      const wait = lastStart + minIntervalMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      lastStart = Date.now();
+    });
+    queue = turn;
+    return turn;
   };
 }
 
@@ -53,15 +62,19 @@ export function httpProvider({
   apiKey: string | undefined;
   minIntervalMs: number;
   /** With REDIS_URL: the pace is kept across instances (poizon-shared.ts); this instance's otherwise. */
-  shared?: Pick<PoizonShared, 'reserveCall'> | undefined;
+  shared?: Pick<PoizonShared, 'takeTurn'> | undefined;
 }): PoizonProvider {
   const base = apiUrl.replace(/\/+$/, '');
   const hosts = [new URL(base).hostname];
   const local = pacer(minIntervalMs);
   const wait = async () => {
-    const delay = shared && minIntervalMs > 0 ? await shared.reserveCall(minIntervalMs) : null;
-    if (delay === null) return local();
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (!shared || minIntervalMs <= 0) return local();
+    for (;;) {
+      const left = await shared.takeTurn(minIntervalMs);
+      if (left === null) return local();
+      if (left === 0) return;
+      await sleep(left);
+    }
   };
   const headers: Record<string, string> = {
     accept: 'application/json',

@@ -11,23 +11,22 @@ export type PoizonShared = {
   /** Keeps `value` for `ttlMs`; failures are only logged. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
   /**
-   * Reserves the next call slot, `minIntervalMs` after the one reserved before by any instance;
-   * resolves with how long to wait for it (ms), or null when Redis cannot tell.
+   * Takes the turn to call the provider now, if no instance has called in the last
+   * `minIntervalMs`: resolves 0 when the turn is ours (call at once), else how long to wait before
+   * asking again (ms), or null when Redis cannot tell.
    */
-  reserveCall(minIntervalMs: number): Promise<number | null>;
+  takeTurn(minIntervalMs: number): Promise<number | null>;
   close(): Promise<void>;
 };
 
-// Redis's clock for every instance: the slot after max(now, the last reserved), kept a little longer
-// than it matters. Answers the wait in ms.
-const RESERVE = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local last = tonumber(redis.call('GET', KEYS[1]) or '0')
-local at = math.max(now, last)
-local interval = tonumber(ARGV[1])
-redis.call('SET', KEYS[1], at + interval, 'PX', at - now + interval + 1000)
-return at - now
+// A turn is a key that lives one interval from the moment a call takes it, on Redis's clock: a
+// call starts only once it holds the turn, so two calls from any instances start at least one
+// interval apart however late their timers fire. Answers 0 (taken) or the ms until it frees.
+const TAKE_TURN = `
+if redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+local left = redis.call('PTTL', KEYS[1])
+if left < 1 then return 1 end
+return left
 `;
 
 export function createPoizonShared(
@@ -57,10 +56,9 @@ export function createPoizonShared(
         warn(err, 'cache write');
       }
     },
-    async reserveCall(minIntervalMs) {
+    async takeTurn(minIntervalMs) {
       try {
-        const wait = await redis.eval(RESERVE, 1, `${prefix}pace`, String(minIntervalMs));
-        return Number(wait);
+        return Number(await redis.eval(TAKE_TURN, 1, `${prefix}pace`, String(minIntervalMs)));
       } catch (err) {
         warn(err, 'pace');
         return null;
