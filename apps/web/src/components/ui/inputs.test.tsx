@@ -165,7 +165,10 @@ describe('date picker (docs/product.md §5: "format month/day/year with slashes;
       <DatePicker label="Дата" value={new Date(2024, 0, 15)} onChange={() => {}} />,
     );
     await user.click(screen.getByRole('button', { name: 'Выбрать дату в календаре' }));
-    await waitFor(() => expect(container.querySelectorAll('th.rdp-weekday')).toHaveLength(7));
+    // The calendar's code loads on the first opening: give it more than waitFor's 1 s on a busy machine.
+    await waitFor(() => expect(container.querySelectorAll('th.rdp-weekday')).toHaveLength(7), {
+      timeout: 10_000,
+    });
     const headers = [...container.querySelectorAll('th.rdp-weekday')].map((th) =>
       th.getAttribute('aria-label'),
     );
