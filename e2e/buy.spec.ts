@@ -65,6 +65,9 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
+    // The whole purchase, two pages of forms and the payment page: 20 s on a quiet machine, over
+    // the default 60 s once when two test runs shared two cores with other work.
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     const token = await signIn(page);
     await emptyCart(request, token);
