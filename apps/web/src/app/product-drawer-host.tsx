@@ -68,17 +68,20 @@ export function ProductDrawerHost() {
   if (id !== null && shown !== id) setShown(id);
   // Once the code is in (idle preload, a touch), the drawer renders in the tap's own render pass;
   // before that, the host renders again when it arrives.
+  // The check is on what this render saw, not on `loaded` when the effect runs: the code may arrive
+  // between the two, and then nothing would render the drawer (it stayed closed once, on a loaded
+  // machine, after a tap whose touch had started the download).
   const [, arrived] = useReducer((n: number) => n + 1, 0);
+  const ProductDrawer = loaded;
   useEffect(() => {
-    if (shown !== null && !loaded) void loadDrawer().then(arrived);
-  }, [shown]);
+    if (shown !== null && ProductDrawer === null) void loadDrawer().then(arrived);
+  }, [shown, ProductDrawer]);
   useEffect(() => {
     if (id !== null) return;
     const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
     return () => clearTimeout(timer);
   }, [id]);
 
-  const ProductDrawer = loaded;
   if (shown === null || ProductDrawer === null || !pageDrawn) return null;
   return (
     <ProductDrawer
