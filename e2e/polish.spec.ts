@@ -4,7 +4,7 @@
 // working retry (one call made to fail with page.route), skeleton contrast, the search bar, phone
 // numbers that must not wrap, and the invite-reward sheet that must not claim a reward.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { expect, shot, test, validInn } from './support.ts';
+import { expect, shot, test, validInn, withoutFirstScreenAnswers } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
 
@@ -344,6 +344,7 @@ test.describe('a failed call degrades only its own screen, with a retry that wor
   });
 
   test('home rows: the popular row fails alone', async ({ page }) => {
+    await withoutFirstScreenAnswers(page);
     const recover = await failCalls(page, /\/api\/v2\/product\?.*sorting=POPULARITY/);
     await page.goto('/');
     const popular = page.getByRole('region', { name: 'Популярное' });
@@ -407,6 +408,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`skeletons are visible but soft (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await signIn(page);
+    await withoutFirstScreenAnswers(page);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/api\/v2\/product\?/, async (route) => {

@@ -49,6 +49,26 @@ export { expect } from '@playwright/test';
 export const shot = (name: string): string =>
   path.join(process.env.SCREENSHOTS_DIR ?? path.join(resultsDir, 'screenshots'), `${name}.png`);
 
+/**
+ * Serves the app's pages without the catalogue answers the server writes into the HTML
+ * (docs/decisions/033), as it does when they are over their time budget: the page then fetches
+ * them, so a test can hold or fail those calls.
+ */
+export async function withoutFirstScreenAnswers(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = html.replace(
+      /<script type="application\/json" id="first-screen-answers">[\s\S]*?<\/script>/,
+      '',
+    );
+    if (body === html && html.includes('id="first-screen-answers"'))
+      throw new Error('answers block not removed');
+    await route.fulfill({ response, body });
+  });
+}
+
 /** Sends Telegram's back_button_pressed event, as the client would. */
 export async function pressTelegramBack(page: Page) {
   await page.evaluate(() => {
