@@ -1,11 +1,15 @@
 // Hosts the favourites drawer opened by any heart (docs/product.md §4): loads the product for its sizes and
 // the drawer's code (react-hook-form, zod) only when a heart is tapped.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFavoriteDrawerStore } from '../features/favorites/favorite-drawer-store.ts';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
+import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
+import { lazyLayer, usePreloadOnTouch } from '../lib/lazy-layer.tsx';
 
-const FavoriteDrawer = lazy(() => import('../features/favorites/components/favorite-drawer.tsx'));
+// A lazy layer, not `React.lazy` under `<Suspense>`: no ≥ 300 ms hold on the first heart tap
+// (docs/decisions/032). Its code loads once the first screen is idle or on the touch of a heart.
+const FavoriteDrawer = lazyLayer(() => import('../features/favorites/components/favorite-drawer.tsx'));
 const CLOSE_ANIMATION_MS = 500;
 
 export function FavoriteDrawerHost() {
@@ -19,18 +23,24 @@ export function FavoriteDrawerHost() {
     return () => clearTimeout(timer);
   }, [productId]);
   const product = useQuery(productQueryOptions(shown));
+  useEffect(
+    () =>
+      whenFirstScreenIdle(() => {
+        void FavoriteDrawer.preload();
+      }),
+    [],
+  );
+  usePreloadOnTouch(FavoriteDrawer, '.favorite-heart');
 
   if (shown === null) return null;
   return (
-    <Suspense fallback={null}>
-      <FavoriteDrawer
-        key={shown}
-        open={productId !== null}
-        onOpenChange={(open) => !open && useFavoriteDrawerStore.getState().close()}
-        product={product.data}
-        loading={product.isPending}
-        initialVariantId={variantId}
-      />
-    </Suspense>
+    <FavoriteDrawer
+      key={shown}
+      open={productId !== null}
+      onOpenChange={(open) => !open && useFavoriteDrawerStore.getState().close()}
+      product={product.data}
+      loading={product.isPending}
+      initialVariantId={variantId}
+    />
   );
 }

@@ -2,25 +2,16 @@
 // (docs/product.md §2). The drawer and vaul load when the first screen is idle or on the first touch
 // of a product, whichever comes first; never with the first screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
+import { lazyLayer } from '../lib/lazy-layer.tsx';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
-import type ProductDrawerComposed from './product-drawer-composed.tsx';
 
-type DrawerComponent = typeof ProductDrawerComposed;
-
-// Not `React.lazy` under `<Suspense>`: a boundary that showed its fallback reveals its content no
-// sooner than 300 ms after that fallback (React's FALLBACK_THROTTLE_MS), and the first tap of a page
-// load always suspended once, even with the code already preloaded: ≈ 290 ms of an idle main thread
-// in every first tap (docs/decisions/032). The host renders the loaded component itself instead.
-let loaded: DrawerComponent | null = null;
-// Called again on each opening until it succeeds (a failed download is tried again).
-const loadDrawer = () =>
-  import('./product-drawer-composed.tsx').then((m) => {
-    loaded = m.default;
-  });
+// Not `React.lazy` under `<Suspense>` (its first render holds the drawer ≥ 300 ms, docs/decisions/032):
+// a lazy layer renders the loaded drawer in the tap's own render pass, or nothing until it arrives.
+const ProductDrawer = lazyLayer(() => import('./product-drawer-composed.tsx'));
 
 const CLOSE_ANIMATION_MS = 500;
 
@@ -35,7 +26,7 @@ export function ProductDrawerHost() {
   useEffect(
     () =>
       whenFirstScreenIdle(() => {
-        void loadDrawer();
+        void ProductDrawer.preload();
       }),
     [],
   );
@@ -46,27 +37,20 @@ export function ProductDrawerHost() {
       const card = event.target instanceof Element ? event.target.closest('[data-product-id]') : null;
       const productId = Number(card?.getAttribute('data-product-id'));
       if (!productId) return;
-      void loadDrawer();
+      void ProductDrawer.preload();
       void queryClient.prefetchQuery(productQueryOptions(productId));
     };
     document.addEventListener('pointerdown', warm, { capture: true, passive: true });
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
   }, [queryClient]);
   if (id !== null && shown !== id) setShown(id);
-  // Once the code is in (idle preload, a touch), the drawer renders in the tap's own render pass;
-  // before that, the host renders again when it arrives.
-  const [, arrived] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (shown !== null && !loaded) void loadDrawer().then(arrived);
-  }, [shown]);
   useEffect(() => {
     if (id !== null) return;
     const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
     return () => clearTimeout(timer);
   }, [id]);
 
-  const ProductDrawer = loaded;
-  if (shown === null || ProductDrawer === null) return null;
+  if (shown === null) return null;
   return (
     <ProductDrawer
       productId={id ?? shown}
