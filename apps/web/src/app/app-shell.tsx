@@ -6,7 +6,7 @@ import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
 import { toasterWanted } from '../components/ui/notify.ts';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
 import { startFirstScreenClock, whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
-import { lazyLayer, usePreloadOnTouch } from '../lib/lazy-layer.tsx';
+import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
 import { releaseSdk } from '../telegram/sdk.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { useSearchOverlayStore } from '../features/search/search-overlay-store.ts';
@@ -44,7 +44,7 @@ export function AppShell() {
   const [idle, setIdle] = useState(false);
   const searchOpened = useSearchOverlayStore((s) => s.isOpen);
   // Before idle, the touch of a search field starts the overlay's code ahead of its focus.
-  usePreloadOnTouch(SearchOverlay, '.search-trigger');
+  useTouchOf('.search-trigger', SearchOverlay.preload);
   useEffect(() => {
     startFirstScreenClock();
     // The Telegram SDK starts once the first screen is idle (telegram/sdk.ts).

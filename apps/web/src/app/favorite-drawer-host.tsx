@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useFavoriteDrawerStore } from '../features/favorites/favorite-drawer-store.ts';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
-import { lazyLayer, usePreloadOnTouch } from '../lib/lazy-layer.tsx';
+import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
 
 // A lazy layer, not `React.lazy` under `<Suspense>`: no ≥ 300 ms hold on the first heart tap
 // (docs/decisions/032). Its code loads once the first screen is idle or on the touch of a heart.
@@ -30,7 +30,7 @@ export function FavoriteDrawerHost() {
       }),
     [],
   );
-  usePreloadOnTouch(FavoriteDrawer, '.favorite-heart');
+  useTouchOf('.favorite-heart', FavoriteDrawer.preload);
 
   if (shown === null) return null;
   return (

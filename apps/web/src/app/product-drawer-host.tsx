@@ -2,11 +2,11 @@
 // (docs/product.md §2). The drawer and vaul load when the first screen is idle or on the first touch
 // of a product, whichever comes first; never with the first screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
-import { lazyLayer } from '../lib/lazy-layer.tsx';
+import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
 
 // Not `React.lazy` under `<Suspense>` (its first render holds the drawer ≥ 300 ms, docs/decisions/032):
@@ -32,17 +32,18 @@ export function ProductDrawerHost() {
   );
   // A tap on a product starts its drawer's code and its answer on the finger's touch, before the
   // click: the first tap of a page load, before the idle preload, does not wait for both in turn.
-  useEffect(() => {
-    const warm = (event: PointerEvent) => {
-      const card = event.target instanceof Element ? event.target.closest('[data-product-id]') : null;
-      const productId = Number(card?.getAttribute('data-product-id'));
-      if (!productId) return;
-      void ProductDrawer.preload();
-      void queryClient.prefetchQuery(productQueryOptions(productId));
-    };
-    document.addEventListener('pointerdown', warm, { capture: true, passive: true });
-    return () => document.removeEventListener('pointerdown', warm, { capture: true });
-  }, [queryClient]);
+  useTouchOf(
+    '[data-product-id]',
+    useCallback(
+      (card: Element) => {
+        const productId = Number(card.getAttribute('data-product-id'));
+        if (!productId) return;
+        void ProductDrawer.preload();
+        void queryClient.prefetchQuery(productQueryOptions(productId));
+      },
+      [queryClient],
+    ),
+  );
   if (id !== null && shown !== id) setShown(id);
   useEffect(() => {
     if (id !== null) return;

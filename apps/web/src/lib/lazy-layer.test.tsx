@@ -19,7 +19,6 @@ describe('lazyLayer', () => {
       await Layer.preload();
     });
     expect(screen.getByText('hello a')).toBeTruthy();
-    expect(Layer.isLoaded()).toBe(true);
   });
 
   it('once preloaded, renders in the first render pass (no suspending, no fallback)', async () => {
@@ -40,9 +39,10 @@ describe('lazyLayer', () => {
       .mockResolvedValue({ default: Hello });
     const Layer = lazyLayer(load);
     await expect(Layer.preload()).resolves.toBeUndefined();
-    expect(Layer.isLoaded()).toBe(false);
-    await Layer.preload();
+    render(<Layer name="c" />);
+    expect(screen.queryByText('hello c')).toBeNull();
+    await act(() => Layer.preload());
     expect(load).toHaveBeenCalledTimes(2);
-    expect(Layer.isLoaded()).toBe(true);
+    expect(screen.getByText('hello c')).toBeTruthy();
   });
 });

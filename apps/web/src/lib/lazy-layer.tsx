@@ -12,8 +12,6 @@ export type LazyLayer<P> = {
   (props: P): ReactElement | null;
   /** Starts loading the code (once; again after a failure). Never rejects. */
   preload: () => Promise<void>;
-  /** Whether the code is in, so that the layer renders in the same pass. */
-  isLoaded: () => boolean;
 };
 
 export function lazyLayer<P extends object>(
@@ -35,29 +33,27 @@ export function lazyLayer<P extends object>(
   function Layer(props: P) {
     const [, arrived] = useReducer((n: number) => n + 1, 0);
     useEffect(() => {
-      if (loaded) return;
-      let live = true;
-      void preload().then(() => live && arrived());
-      return () => {
-        live = false;
-      };
+      if (!loaded) void preload().then(arrived);
     }, []);
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : null;
   }
-  return Object.assign(Layer, { preload, isLoaded: () => loaded !== null });
+  Layer.preload = preload;
+  return Layer;
 }
 
 /**
- * Preloads `layer` when a finger or the mouse goes down on an element matching `selector`, before
- * the click that opens it (the download overlaps the rest of the tap).
+ * Runs `run` with the element matching `selector` when a finger or the mouse goes down on it, before
+ * the click that opens its layer (a preload there overlaps the rest of the tap). `run` must be stable
+ * (a layer's `preload`, a `useCallback`).
  */
-export function usePreloadOnTouch(layer: { preload: () => Promise<void> }, selector: string): void {
+export function useTouchOf(selector: string, run: (target: Element) => unknown): void {
   useEffect(() => {
     const warm = (event: PointerEvent) => {
-      if (event.target instanceof Element && event.target.closest(selector)) void layer.preload();
+      const target = event.target instanceof Element ? event.target.closest(selector) : null;
+      if (target) run(target);
     };
     document.addEventListener('pointerdown', warm, { capture: true, passive: true });
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
-  }, [layer, selector]);
+  }, [selector, run]);
 }

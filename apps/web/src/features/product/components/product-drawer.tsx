@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
-import { lazyLayer, usePreloadOnTouch } from '../../../lib/lazy-layer.tsx';
+import { lazyLayer, useTouchOf } from '../../../lib/lazy-layer.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareProduct } from '../../../telegram/links.ts';
@@ -150,8 +150,8 @@ function ProductBody({
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const [sizeChartOpen, setSizeChartOpen] = useState(false);
-  usePreloadOnTouch(ImageLightbox, '.gallery__slide');
-  usePreloadOnTouch(SizeChartDrawer, '.product-drawer__size-chart');
+  useTouchOf('.gallery__slide', ImageLightbox.preload);
+  useTouchOf('.product-drawer__size-chart', SizeChartDrawer.preload);
   const [needSize, setNeedSize] = useState(false);
   const sizes = useRef<HTMLElement>(null);
   // Each time the cart buttons need a size, the picker scrolls into view.
