@@ -1,6 +1,6 @@
 // What every page shares once the session is ready: the back button, navigation history, start
 // parameters, the search overlay, toasts, the product drawer and the debug console.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
 import { toasterWanted } from '../components/ui/notify.ts';
@@ -24,14 +24,13 @@ import { StartParamsHandler } from './start-params-handler.tsx';
 const Toaster = lazyLayer(() => import('../components/ui/toaster.tsx'));
 // The search overlay's code loads when it is first opened or once the first screen is idle; a lazy
 // layer, not `React.lazy` under `<Suspense>`: no ≥ 300 ms hold when opened before idle (032).
-const SearchOverlay = lazyLayer(async () => {
-  const { SearchOverlay } = await import('../features/search/components/search-overlay.tsx');
-  return { default: SearchOverlay };
-});
-const DebugConsole = lazy(() => import('../features/debug-console/components/debug-console.tsx'));
+const SearchOverlay = lazyLayer<object>(() =>
+  import('../features/search/components/search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })),
+);
+const DebugConsole = lazyLayer(() => import('../features/debug-console/components/debug-console.tsx'));
 // The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen
 // is idle: its sheet, vaul and the programme schemas are not first-screen code.
-const UnseenRewardHost = lazy(() => import('../features/programmes/components/unseen-reward-host.tsx'));
+const UnseenRewardHost = lazyLayer(() => import('../features/programmes/components/unseen-reward-host.tsx'));
 
 const debugConsole = isDebugConsoleEnabled();
 
@@ -64,10 +63,8 @@ export function AppShell() {
       <ConfirmDialogHost />
       {(idle || searchOpened) && <SearchOverlay />}
       {toasts && <Toaster />}
-      <Suspense fallback={null}>
-        {debugConsole && <DebugConsole />}
-        {idle && <UnseenRewardHost />}
-      </Suspense>
+      {debugConsole && <DebugConsole />}
+      {idle && <UnseenRewardHost />}
     </>
   );
 }

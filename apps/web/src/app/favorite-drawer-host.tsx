@@ -1,35 +1,22 @@
 // Hosts the favourites drawer opened by any heart (docs/product.md §4): loads the product for its sizes and
 // the drawer's code (react-hook-form, zod) only when a heart is tapped.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useFavoriteDrawerStore } from '../features/favorites/favorite-drawer-store.ts';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
-import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
+import { lazyLayer, useLingering, useTouchOf } from '../lib/lazy-layer.tsx';
 
 // A lazy layer, not `React.lazy` under `<Suspense>`: no ≥ 300 ms hold on the first heart tap
 // (docs/decisions/032). Its code loads once the first screen is idle or on the touch of a heart.
 const FavoriteDrawer = lazyLayer(() => import('../features/favorites/components/favorite-drawer.tsx'));
-const CLOSE_ANIMATION_MS = 500;
 
 export function FavoriteDrawerHost() {
   const productId = useFavoriteDrawerStore((s) => s.productId);
   const variantId = useFavoriteDrawerStore((s) => s.variantId);
-  const [shown, setShown] = useState<number | null>(productId);
-  if (productId !== null && shown !== productId) setShown(productId);
-  useEffect(() => {
-    if (productId !== null) return;
-    const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
-    return () => clearTimeout(timer);
-  }, [productId]);
+  const shown = useLingering(productId);
   const product = useQuery(productQueryOptions(shown));
-  useEffect(
-    () =>
-      whenFirstScreenIdle(() => {
-        void FavoriteDrawer.preload();
-      }),
-    [],
-  );
+  useEffect(() => whenFirstScreenIdle(FavoriteDrawer.preload), []);
   useTouchOf('.favorite-heart', FavoriteDrawer.preload);
 
   if (shown === null) return null;

@@ -2,34 +2,26 @@
 // (docs/product.md §2). The drawer and vaul load when the first screen is idle or on the first touch
 // of a product, whichever comes first; never with the first screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
-import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
+import { lazyLayer, useLingering, useTouchOf } from '../lib/lazy-layer.tsx';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
 
 // Not `React.lazy` under `<Suspense>` (its first render holds the drawer ≥ 300 ms, docs/decisions/032):
 // a lazy layer renders the loaded drawer in the tap's own render pass, or nothing until it arrives.
 const ProductDrawer = lazyLayer(() => import('./product-drawer-composed.tsx'));
 
-const CLOSE_ANIMATION_MS = 500;
-
 export function ProductDrawerHost() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const raw = params.get(PRODUCT_PARAM);
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  // Keep the last product mounted while the sheet animates closed.
-  const [shown, setShown] = useState<number | null>(id);
+  // The last product stays mounted while the sheet animates closed.
+  const shown = useLingering(id);
   // After the first screen is idle the drawer's code loads, so the first tap does not wait for it.
-  useEffect(
-    () =>
-      whenFirstScreenIdle(() => {
-        void ProductDrawer.preload();
-      }),
-    [],
-  );
+  useEffect(() => whenFirstScreenIdle(ProductDrawer.preload), []);
   // A tap on a product starts its drawer's code and its answer on the finger's touch, before the
   // click: the first tap of a page load, before the idle preload, does not wait for both in turn.
   useTouchOf(
@@ -44,17 +36,11 @@ export function ProductDrawerHost() {
       [queryClient],
     ),
   );
-  if (id !== null && shown !== id) setShown(id);
-  useEffect(() => {
-    if (id !== null) return;
-    const timer = setTimeout(() => setShown(null), CLOSE_ANIMATION_MS);
-    return () => clearTimeout(timer);
-  }, [id]);
 
   if (shown === null) return null;
   return (
     <ProductDrawer
-      productId={id ?? shown}
+      productId={shown}
       open={id !== null}
       onOpenChange={(open) => {
         if (open) return;

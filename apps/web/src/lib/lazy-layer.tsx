@@ -6,7 +6,7 @@
 // idle main thread. A layer keeps its loaded component and renders it directly instead; before the
 // code is in it renders nothing and renders again when the code arrives (a plain state update,
 // nothing throttled). `preload()` starts the download early (at first-screen idle, on a touch).
-import { useEffect, useReducer, type ComponentType, type ReactElement } from 'react';
+import { useEffect, useReducer, useState, type ComponentType, type ReactElement } from 'react';
 
 export type LazyLayer<P> = {
   (props: P): ReactElement | null;
@@ -56,4 +56,19 @@ export function useTouchOf(selector: string, run: (target: Element) => unknown):
     document.addEventListener('pointerdown', warm, { capture: true, passive: true });
     return () => document.removeEventListener('pointerdown', warm, { capture: true });
   }, [selector, run]);
+}
+
+/**
+ * What a layer shows: `value` while it is set, and the last value for `ms` after it is cleared, so
+ * that the layer stays mounted while it animates closed (vaul's 0.5 s).
+ */
+export function useLingering<T>(value: T | null, ms = 500): T | null {
+  const [shown, setShown] = useState(value);
+  if (value !== null && shown !== value) setShown(value);
+  useEffect(() => {
+    if (value !== null) return;
+    const timer = setTimeout(() => setShown(null), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value ?? shown;
 }
