@@ -1,5 +1,6 @@
-// Hosts the favourites drawer opened by any heart (docs/product.md §4): loads the product for its sizes and
-// the drawer's code (react-hook-form, zod) only when a heart is tapped.
+// Hosts the favourites drawer opened by any heart (docs/product.md §4): loads the product for its sizes
+// when a heart is tapped; the drawer's code (react-hook-form, zod) once the first screen is idle or
+// on the touch of a heart.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useFavoriteDrawerStore } from '../features/favorites/favorite-drawer-store.ts';
