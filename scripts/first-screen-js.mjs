@@ -1,7 +1,8 @@
 // Benchmark (docs/benchmarks.md): the JavaScript the first screen loads, gzip-compressed as a
 // server would send it. Opens BASE (default http://127.0.0.1:8080) at 390×844 in Debian's
 // Chromium, waits until the home page shows its product rows and the network is idle, and sums
-// the gzip size (zlib level 9) of every script it fetched from apps/web/dist.
+// the gzip size (zlib level 9) of every script it fetched from apps/web/dist (WEB_DIST, as the
+// server's, when that server serves another build).
 // Brotli (what the server now sends to browsers that accept it) is shown beside.
 // Scripts requested after the app's `shop:preload` mark (the product drawer's code, fetched once
 // the first screen is idle so that the first tap does not wait) are listed apart, not counted:
@@ -13,6 +14,10 @@ import { loadavg } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:8080';
+const distFile = (file) =>
+  process.env.WEB_DIST
+    ? `${process.env.WEB_DIST}${file}`
+    : new URL(`../apps/web/dist${file}`, import.meta.url);
 const path = process.argv[2] ?? '/';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,7 +49,7 @@ for (const [file, at] of requestedAt) {
 let total = 0;
 let totalBr = 0;
 const rows = [...scripts].map((file) => {
-  const raw = readFileSync(new URL(`../apps/web/dist${file}`, import.meta.url));
+  const raw = readFileSync(distFile(file));
   const gz = gzipSync(raw, { level: 9 }).length;
   const br = brotliCompressSync(raw).length;
   total += gz;
@@ -60,8 +65,7 @@ rows.sort((a, b) => Number(b.gzipKB) - Number(a.gzipKB));
 console.table(rows);
 if (preloaded.length) {
   const kb = preloaded.reduce(
-    (sum, file) =>
-      sum + gzipSync(readFileSync(new URL(`../apps/web/dist${file}`, import.meta.url)), { level: 9 }).length,
+    (sum, file) => sum + gzipSync(readFileSync(distFile(file)), { level: 9 }).length,
     0,
   );
   console.log(
@@ -70,5 +74,5 @@ if (preloaded.length) {
 }
 console.log(
   `first screen ${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KB gzip, ${(totalBr / 1024).toFixed(1)} KB brotli` +
-    ` (load average ${loadavg()[0].toFixed(1)})`,
+    ` (${total} / ${totalBr} bytes; load average ${loadavg()[0].toFixed(1)})`,
 );

@@ -10,12 +10,8 @@ export type Sorting = z.infer<typeof SortingSchema>;
 export const FitPeopleSchema = z.enum(['men', 'women', 'kids', 'unisex']);
 export type FitPeople = z.infer<typeof FitPeopleSchema>;
 
-/**
- * Categories whose products have no size (bags, accessories, electronics): the product drawer
- * shows no size picker for a product in one of them or their children, and the size filter is
- * not offered there (docs/product.md, the product drawer).
- */
-export const SIZELESS_CATEGORY_IDS: readonly number[] = [17, 8, 374];
+// SIZELESS_CATEGORY_IDS lives in ./sizeless.ts (no zod), so that the product drawer's code can
+// read it without the catalogue's schemas.
 
 /** Longest list accepted in one filter parameter; longer lists are refused with 400. */
 export const MAX_FILTER_VALUES = 100;

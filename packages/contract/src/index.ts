@@ -9,6 +9,7 @@ export * from './favorites.ts';
 export * from './delivery.ts';
 export * from './passport.ts';
 export * from './catalog.ts';
+export * from './sizeless.ts';
 export * from './image-sizes.ts';
 export * from './product-pictures.ts';
 export * from './start-params.ts';

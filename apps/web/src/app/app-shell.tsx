@@ -1,11 +1,12 @@
 // What every page shares once the session is ready: the back button, navigation history, start
 // parameters, the search overlay, toasts, the product drawer and the debug console.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
 import { toasterWanted } from '../components/ui/notify.ts';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
 import { startFirstScreenClock, whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
+import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
 import { releaseSdk } from '../telegram/sdk.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { useSearchOverlayStore } from '../features/search/search-overlay-store.ts';
@@ -18,16 +19,18 @@ import { ProductDrawerHost } from './product-drawer-host.tsx';
 import { StartParamsHandler } from './start-params-handler.tsx';
 
 // Toasts (sonner) and the debug console load after the first screen: neither is needed to draw it.
-// The toast area mounts when the first toast is asked for (docs/decisions/026).
-const Toaster = lazy(() => import('../components/ui/toaster.tsx'));
-// The search overlay's code loads when it is first opened or once the first screen is idle.
-const SearchOverlay = lazy(() =>
+// The toast area mounts when the first toast is asked for (docs/decisions/026); a lazy layer, so
+// the first toast is not held ≥ 300 ms by a Suspense fallback (docs/decisions/032).
+const Toaster = lazyLayer(() => import('../components/ui/toaster.tsx'));
+// The search overlay's code loads when it is first opened or once the first screen is idle; a lazy
+// layer, not `React.lazy` under `<Suspense>`: no ≥ 300 ms hold when opened before idle (032).
+const SearchOverlay = lazyLayer<object>(() =>
   import('../features/search/components/search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })),
 );
-const DebugConsole = lazy(() => import('../features/debug-console/components/debug-console.tsx'));
+const DebugConsole = lazyLayer(() => import('../features/debug-console/components/debug-console.tsx'));
 // The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen
 // is idle: its sheet, vaul and the programme schemas are not first-screen code.
-const UnseenRewardHost = lazy(() => import('../features/programmes/components/unseen-reward-host.tsx'));
+const UnseenRewardHost = lazyLayer(() => import('../features/programmes/components/unseen-reward-host.tsx'));
 
 const debugConsole = isDebugConsoleEnabled();
 
@@ -39,6 +42,8 @@ export function AppShell() {
   }, []);
   const [idle, setIdle] = useState(false);
   const searchOpened = useSearchOverlayStore((s) => s.isOpen);
+  // Before idle, the touch of a search field starts the overlay's code ahead of its focus.
+  useTouchOf('.search-trigger', SearchOverlay.preload);
   useEffect(() => {
     startFirstScreenClock();
     // The Telegram SDK starts once the first screen is idle (telegram/sdk.ts).
@@ -56,12 +61,10 @@ export function AppShell() {
       <FavoriteDrawerHost />
       <FilterScope />
       <ConfirmDialogHost />
-      <Suspense fallback={null}>{(idle || searchOpened) && <SearchOverlay />}</Suspense>
-      <Suspense fallback={null}>
-        {toasts && <Toaster />}
-        {debugConsole && <DebugConsole />}
-        {idle && <UnseenRewardHost />}
-      </Suspense>
+      {(idle || searchOpened) && <SearchOverlay />}
+      {toasts && <Toaster />}
+      {debugConsole && <DebugConsole />}
+      {idle && <UnseenRewardHost />}
     </>
   );
 }

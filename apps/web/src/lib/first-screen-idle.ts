@@ -6,10 +6,10 @@ const AFTER_MS = 2500;
 
 let idle = false;
 let started = false;
-const waiting: (() => void)[] = [];
+const waiting: (() => unknown)[] = [];
 
 /** Runs `run` once the first screen is idle (at once when it is already); returns the cancel. */
-export function whenFirstScreenIdle(run: () => void): () => void {
+export function whenFirstScreenIdle(run: () => unknown): () => void {
   if (idle) {
     run();
     return () => {};

@@ -1,12 +1,15 @@
 // The date picker (docs/product.md §5): a text field in month/day/year with a calendar (react-day-picker,
 // Russian locale, Monday week start) loaded only when opened.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyLayer } from '../../lib/lazy-layer.tsx';
 import { formatDateInput, INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
 import { TextField } from './text-field.tsx';
 import { useLayer } from './use-layer.ts';
 import './date-picker.css';
 
-const Calendar = lazy(() => import('./date-picker-calendar.tsx'));
+// A lazy layer (no ≥ 300 ms Suspense hold on the first opening, docs/decisions/032), loaded on the
+// touch of the calendar button.
+const Calendar = lazyLayer(() => import('./date-picker-calendar.tsx'));
 
 type Props = {
   label: string;
@@ -51,6 +54,7 @@ export function DatePicker({
         className="date-picker__toggle"
         aria-label="Выбрать дату в календаре"
         aria-expanded={calendarOpen}
+        onPointerDown={() => void Calendar.preload()}
         onClick={() => setCalendarOpen((open) => !open)}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -58,19 +62,17 @@ export function DatePicker({
         </svg>
       </button>
       {calendarOpen && (
-        <Suspense fallback={null}>
-          <Calendar
-            selected={parsed ?? value ?? undefined}
-            fromYear={fromYear}
-            toYear={toYear}
-            onSelect={(date) => {
-              setText(formatDateInput(date));
-              setTouched(true);
-              setCalendarOpen(false);
-              onChange(date);
-            }}
-          />
-        </Suspense>
+        <Calendar
+          selected={parsed ?? value ?? undefined}
+          fromYear={fromYear}
+          toYear={toYear}
+          onSelect={(date) => {
+            setText(formatDateInput(date));
+            setTouched(true);
+            setCalendarOpen(false);
+            onChange(date);
+          }}
+        />
       )}
     </div>
   );

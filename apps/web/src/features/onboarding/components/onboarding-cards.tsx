@@ -1,12 +1,15 @@
 // The onboarding cards (docs/product.md §1, §4): guarantee, delivery, payment, introduction. Tapping a card
 // opens its content in a bottom sheet and marks it read; the active card is the first unread.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyLayer } from '../../../lib/lazy-layer.tsx';
 import { haptic } from '../../../telegram/haptics.ts';
 import { ONBOARDING_CONTENT } from '../onboarding-content.ts';
 import { ONBOARDING_CARDS, useOnboardingStore, type OnboardingCard } from '../onboarding-store.ts';
 import './onboarding-cards.css';
 
-const OnboardingSheet = lazy(() => import('./onboarding-sheet.tsx'));
+// A lazy layer (no ≥ 300 ms Suspense hold on the first opening, docs/decisions/032), loaded on the
+// touch of a card.
+const OnboardingSheet = lazyLayer(() => import('./onboarding-sheet.tsx'));
 
 const ICONS: Record<OnboardingCard, string> = {
   guarantee: 'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Zm-3 9 2 2 4-4',
@@ -34,6 +37,7 @@ export function OnboardingCards() {
                 data-card={card}
                 data-read={read}
                 aria-current={active ? 'step' : undefined}
+                onPointerDown={() => void OnboardingSheet.preload()}
                 onClick={() => {
                   haptic.selection();
                   setOpened(card);
@@ -57,11 +61,7 @@ export function OnboardingCards() {
           );
         })}
       </ul>
-      {opened && (
-        <Suspense fallback={null}>
-          <OnboardingSheet card={opened} onClose={() => setOpened(null)} />
-        </Suspense>
-      )}
+      {opened && <OnboardingSheet card={opened} onClose={() => setOpened(null)} />}
     </section>
   );
 }

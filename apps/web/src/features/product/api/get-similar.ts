@@ -1,10 +1,13 @@
 // GET /api/v1/product/{id}/similar: the similar-products carousel; fresh for 10 minutes (docs/product.md §9).
-import { SimilarProductsResponseSchema, type SimilarProduct } from '@shop/contract';
+// Typed, not parsed (no zod in the product drawer's code, docs/decisions/026 and 032): the server
+// builds the answer from the same contract and the API tests check it.
+import type { SimilarProductsResponseSchema, SimilarProduct } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, type Answer } from '../../../lib/api-client.ts';
 
 export const getSimilar = async (id: number, signal?: AbortSignal): Promise<SimilarProduct[]> =>
-  (await api(`/v1/product/${id}/similar`, { schema: SimilarProductsResponseSchema, signal })).result.products;
+  (await api<Answer<typeof SimilarProductsResponseSchema>>(`/v1/product/${id}/similar`, { signal })).result
+    .products;
 
 export const similarQueryOptions = (id: number | null) =>
   queryOptions({

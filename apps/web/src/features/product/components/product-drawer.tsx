@@ -3,10 +3,11 @@
 // heart come from the composing module, because features never import each other.
 import type { Product } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
+import { lazyLayer, useTouchOf } from '../../../lib/lazy-layer.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareProduct } from '../../../telegram/links.ts';
@@ -27,8 +28,10 @@ import { SizePicker } from './size-picker.tsx';
 import './product-drawer.css';
 import { SimilarProducts } from './similar-products.tsx';
 
-const ImageLightbox = lazy(() => import('../../../components/ui/image-lightbox.tsx'));
-const SizeChartDrawer = lazy(() => import('../../../components/ui/size-chart-drawer.tsx'));
+// Lazy layers, not `React.lazy` under `<Suspense>` (no ≥ 300 ms hold on the first opening,
+// docs/decisions/032); their code loads on the touch of a picture or of the size-chart link.
+const ImageLightbox = lazyLayer(() => import('../../../components/ui/image-lightbox.tsx'));
+const SizeChartDrawer = lazyLayer(() => import('../../../components/ui/size-chart-drawer.tsx'));
 
 const GALLERY_IMAGES = 10;
 const LIGHTBOX_HEIGHT = 1200;
@@ -147,6 +150,8 @@ function ProductBody({
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
   const [sizeChartOpen, setSizeChartOpen] = useState(false);
+  useTouchOf('.gallery__slide', ImageLightbox.preload);
+  useTouchOf('.product-drawer__size-chart', SizeChartDrawer.preload);
   const [needSize, setNeedSize] = useState(false);
   const sizes = useRef<HTMLElement>(null);
   // Each time the cart buttons need a size, the picker scrolls into view.
@@ -230,14 +235,10 @@ function ProductBody({
       )}
 
       {lightboxIndex !== null && (
-        <Suspense fallback={null}>
-          <ImageLightbox open index={lightboxIndex} onClose={() => setLightboxIndex(null)} slides={slides} />
-        </Suspense>
+        <ImageLightbox open index={lightboxIndex} onClose={() => setLightboxIndex(null)} slides={slides} />
       )}
       {sizeChartOpen && product.size_table && (
-        <Suspense fallback={null}>
-          <SizeChartDrawer open onOpenChange={setSizeChartOpen} table={product.size_table} />
-        </Suspense>
+        <SizeChartDrawer open onOpenChange={setSizeChartOpen} table={product.size_table} />
       )}
     </>
   );
