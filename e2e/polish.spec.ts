@@ -539,6 +539,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await labelsClearOfPlaceholders(page);
     await page.screenshot({ path: shot(`polish-passport-labels-${scheme}`) });
 
+    await withoutFirstScreenAnswers(page);
     const recover = await failCalls(page, /\/api\/v2\/product\?.*sorting=POPULARITY/);
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Популярное' }).getByRole('alert')).toBeVisible();
