@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- [--products N] [--duration S] [--no-fill] [--pglite]`
+// `npm run bench:catalog -- [--products N] [--duration S] [--connections C] [--no-fill] [--pglite]`
 // Fills a PostgreSQL database (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/shop_bench,
 // recreated) with N generated products (about 4 variants each), starts the API in a second process
 // and measures over HTTP with autocannon (10 connections): every sort on the first page, a page
@@ -22,7 +22,9 @@ import { importCatalog, rebuildSearchTerms } from '../src/modules/catalog/catalo
 import { demoCatalog } from '../src/modules/catalog/demo/demo-catalog.ts';
 import { seedDemoCatalog } from '../src/modules/catalog/seed.ts';
 import { productFilters } from '../src/modules/catalog/facets.repository.ts';
+import { withTokenIds } from '../src/modules/catalog/listing.repository.ts';
 import { listingRows, pgArray } from '../src/modules/catalog/listing.sql.ts';
+import { TokenIndex } from '../src/modules/catalog/token-index.ts';
 import { planSearch } from '../src/modules/catalog/search-plan.ts';
 import { suggestSql, suggestTypoSql } from '../src/modules/catalog/search.repository.ts';
 
@@ -32,10 +34,25 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
+const text = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
 const N = option('products', 1_000_000);
+// `--only a,b`: only the cases whose name contains one of these (a reused database, a few rows).
+const ONLY = text('only', '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+// `--token-index off`: the API (and the SQL this process EXPLAINs) without the in-memory token
+// index (decision 036): facets of wider selections and combined filters in SQL, as before it.
+const TOKEN_INDEX = text('token-index', 'on') === 'on';
 const DURATION = option('duration', 10);
 const PORT = option('port', 18_777);
-const CONNECTIONS = 10;
+// `--connections N`: autocannon's connections for every row (10 unless given; the rows marked
+// «1 connection» keep 1). With 1, a row's p50/p99 is one request's own latency; with 10 on a
+// machine whose cores the load generator, the API and PostgreSQL share, it is mostly the queue.
+const CONNECTIONS = option('connections', 10);
 const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/shop_bench');
 const log = (...parts: unknown[]) => console.error(`[${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
@@ -183,10 +200,18 @@ async function fill(db: Database) {
 
 /** The SQL statements the API runs for one listing page (executed once to find them). */
 async function recordListing(
-  query: Parameters<typeof listingRows>[0],
+  asked: Parameters<typeof listingRows>[0],
   plan: Awaited<ReturnType<typeof planSearch>>,
 ): Promise<SQL[]> {
   const statements: SQL[] = [];
+  // The ids the API's token index finds for two kinds or more (its sync statements included).
+  let query = asked;
+  if (benchIndex)
+    statements.push(
+      ...(await recordStatements(readerDb!, async (recorder) => {
+        query = await withTokenIds(recorder, asked, benchIndex);
+      })),
+    );
   await listingRows(query, plan, async (statement) => {
     statements.push(statement);
     return queryRows(readerDb!, statement);
@@ -195,6 +220,8 @@ async function recordListing(
 }
 
 let readerDb: Database | undefined;
+/** This process's own token index, to record and EXPLAIN what the API runs with its index. */
+let benchIndex: TokenIndex | undefined;
 
 type Target = 'listing' | 'combined' | 'search' | 'suggest' | 'facets-cold' | 'facets-warm' | 'other';
 type Case = {
@@ -320,6 +347,11 @@ async function main() {
     // Every request runs its queries: the numbers are the queries', not the read cache's.
     CATALOG_CACHE: 'off',
     RATE_LIMITS: 'off',
+    CATALOG_TOKEN_INDEX: TOKEN_INDEX ? 'on' : 'off',
+    // A freshly filled catalogue has none of its pictures described for search by photo: the
+    // server would describe a million of them during the run, competing with the requests
+    // measured. A shop describes each picture once, when it arrives; reads are measured without.
+    PHOTO_INDEX_ON_START: 'off',
   };
   if (pglite) delete serverEnv.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -351,7 +383,41 @@ async function main() {
         await new Promise((r) => setTimeout(r, 250));
       }
 
+    if (TOKEN_INDEX) {
+      // The token index: until both servers answer a wide selection's facets from theirs. Probed
+      // once at once (no index can have loaded yet: its SQL time), then until the answer takes a
+      // quarter of that; meanwhile this process loads its own copy (timed).
+      const probe = async (b: string) => {
+        const t0 = performance.now();
+        await fetch(
+          `${b}/api/v2/product/filters?category_ids=1&colors=${encodeURIComponent('Черный,Белый')}&sizes_eu=42,43&brand_ids=1,2&category_fit_people=men&r=${Math.random()}`,
+        );
+        return performance.now() - t0;
+      };
+      const servers = cachedServer ? [base, cachedBase] : [base];
+      const sqlMs = await Promise.all(servers.map(probe));
+      const started = Date.now();
+      benchIndex = new TokenIndex();
+      await benchIndex.whenLoaded(db);
+      log(
+        `token index: ${benchIndex.size} products loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (bench process)`,
+      );
+      for (const [i, b] of servers.entries()) {
+        for (;;) {
+          const ms = await probe(b);
+          if (ms < sqlMs[i]! / 4 || pglite) {
+            log(`token index: ${b} answers from it (${ms.toFixed(0)} ms, by SQL ${sqlMs[i]!.toFixed(0)} ms)`);
+            break;
+          }
+          if (Date.now() - started > 300_000) throw new Error('the API did not load its token index');
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
+    }
+
+    const selected = (name: string) => !ONLY.length || ONLY.some((part) => name.includes(part));
     const listing = async (name: string, params: Record<string, string>): Promise<Case> => {
+      if (!selected(name)) return { name, path: '', target: 'other', dbSql: [] };
       const query = ProductListQuerySchema.parse(params);
       const qs = new URLSearchParams(params).toString();
       const plan = await planSearch(db, query);
@@ -397,11 +463,24 @@ async function main() {
       return cursor;
     };
 
-    const cases: Case[] = [];
+    // The floor: the same server's answer that runs no query (`{"status":"ok"}`). Its p99 is what
+    // the machine's scheduling alone costs at this concurrency (autocannon, the API and
+    // PostgreSQL share the cores), so every other row reads against it.
+    const cases: Case[] = [
+      { name: '/healthz (no query: the floor)', path: '/healthz', target: 'other', dbSql: [] },
+      {
+        name: '/healthz (no query: the floor, 1 connection)',
+        path: '/healthz',
+        target: 'other',
+        dbSql: [],
+        connections: 1,
+      },
+    ];
     for (const sorting of ['POPULARITY', 'PRICE_DESC', 'PRICE_ASC', 'NEWEST', 'SALES'])
       cases.push(await listing(`sort ${sorting}`, { sorting }));
     cases.push(await listing('default order (popularity)', {}));
     for (const sorting of ['POPULARITY', 'PRICE_ASC', 'NEWEST']) {
+      if (!selected(`${sorting}, page`)) continue;
       log(`walking ${deepPages} pages of ${sorting}`);
       cases.push(
         await listing(`${sorting}, page ${deepPages.toLocaleString('en')} (cursor)`, {
@@ -461,9 +540,14 @@ async function main() {
       ['search «кроссовки» + category 1', { search_string: 'кроссовки', category_ids: '1' }],
     ];
     for (const [label, params] of facetSelections) {
+      if (!selected(`facets ${label}`)) continue;
       const query = CatalogFilterQuerySchema.parse(params);
       const qs = new URLSearchParams(params).toString();
-      const dbSql = pglite ? [] : await recordStatements(db, (recorder) => productFilters(recorder, query));
+      const dbSql = pglite
+        ? []
+        : await recordStatements(db, (recorder) =>
+            productFilters(recorder, query, { tokenIndex: benchIndex ?? false }),
+          );
       const facetPath = `/api/v2/product/filters${qs ? `?${qs}` : ''}`;
       cases.push({
         name: `facets ${label} (cold, 1 connection)`,
@@ -492,6 +576,9 @@ async function main() {
     const rows: string[] = [];
     const offenders: string[] = [];
     for (const c of cases) {
+      if (!selected(c.name)) continue;
+      // With `--connections 1` every row already runs at one connection.
+      if (CONNECTIONS === 1 && c.connections === 1) continue;
       const dbMs = c.dbSql.length ? await explainMs(db, c.dbSql) : NaN;
       const scans = pglite || !c.dbSql.length ? [] : await seqScansOf(db, c.dbSql);
       if (scans.length) offenders.push(`${c.name}: ${scans.join(', ')}`);

@@ -16,6 +16,7 @@ import type { PaymentProvider } from './modules/payment/payment-provider.ts';
 import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
+import { attachTokenIndex, detachTokenIndex } from './modules/catalog/token-index.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
 import { decoratePhotoSearch } from './modules/find-photo/find-photo.plugin.ts';
 import { findPhotoRoutes } from './modules/find-photo/find-photo.routes.ts';
@@ -130,8 +131,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('catalogCache', catalogCache);
   app.decorate('facetsCache', catalogCache);
   app.addHook('onClose', () => catalogCache.close());
+  if (env.catalogTokenIndex !== false) {
+    attachTokenIndex(database.db, (err: unknown) =>
+      app.log.error({ err }, 'catalogue token index: load failed'),
+    );
+    app.addHook('onClose', () => detachTokenIndex(database.db));
+  }
   setProgrammeSettings(env.programmes);
-  decoratePhotoSearch(app);
+  decoratePhotoSearch(app, { refreshOnStart: env.photoIndexOnStart !== false });
 
   await app.register(requestContext);
   // Third-party plugins first: swagger must see every route added after it, and the rate limit
@@ -167,7 +174,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await v1.register(authRoutes, {
         botToken: env.botToken,
         maxAgeS: env.authMaxAgeS,
-        rateLimitPerMin: !env.rateLimits.enabled ? 0 : (options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
+        rateLimitPerMin: !env.rateLimits.enabled
+          ? 0
+          : (options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
       });
       const provider = paymentProvider;
       // The shopper's own data: every route in this scope needs a valid bearer token, and says so
@@ -178,7 +187,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           route.schema = { ...route.schema, security: [{ bearer: [] }] };
           // Every write of a shopper counts against the per-shopper write limit.
           const methods = [route.method].flat();
-          if (!methods.every((m) => m === 'GET' || m === 'HEAD')) applyLimit(route, route.config?.limit ?? 'write', shopper);
+          if (!methods.every((m) => m === 'GET' || m === 'HEAD'))
+            applyLimit(route, route.config?.limit ?? 'write', shopper);
         });
         await shopper.register(profileRoutes);
         await shopper.register(ordersRoutes);
@@ -213,7 +223,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   // The web app answers every path no API route claims (its catch-all loses to any exact route).
-  await staticWeb(app, { webDist: env.webDist, devLogin: env.devLogin });
+  await staticWeb(app, {
+    webDist: env.webDist,
+    devLogin: env.devLogin,
+    answerBudgetMs: env.firstScreenBudgetMs,
+  });
 
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -100,9 +100,26 @@ const EnvSchema = z.object({
   CSP_IMG_ORIGINS: z
     .string()
     .default('')
-    .refine((v) => v.split(',').every((s) => !s.trim() || /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s.trim())), 'a comma list of https origins'),
+    .refine(
+      (v) => v.split(',').every((s) => !s.trim() || /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(s.trim())),
+      'a comma list of https origins',
+    ),
   /** `off` computes every catalogue answer afresh instead of caching it (benchmarks of the queries). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  /** `off` answers facets and combined filters in SQL only, without the in-memory token index (decision 036). */
+  CATALOG_TOKEN_INDEX: z.enum(['on', 'off']).default('on'),
+  /**
+   * `off`: the instance does not start describing catalogue pictures for search by photo when it
+   * starts (catalogue writes still do). For benchmarks of catalogue reads on a freshly filled
+   * database, whose million undescribed pictures would otherwise be described during the run.
+   */
+  PHOTO_INDEX_ON_START: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long a first-screen page's HTML waits for each public catalogue answer it carries
+   * (docs/decisions/033); an answer not ready by then is left to the app to fetch. Unset: the
+   * default lives with the code that uses it (ANSWER_BUDGET_MS in modules/web/first-screen.ts).
+   */
+  FIRST_SCREEN_BUDGET_MS: z.coerce.number().int().min(0).max(5_000).optional(),
   /** `off` turns every rate limit off (benchmarks only; refused in production). */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** Per signed-in shopper, per minute: every authenticated write (cart, favourites, addresses, orders…). */
@@ -168,6 +185,12 @@ export type Env = {
   rateLimits: RateLimitSettings;
   /** The catalogue read cache (docs/decisions/024; absent: on); off only to benchmark the queries. */
   catalogCache?: boolean;
+  /** The per-instance token index of facets and combined filters (docs/decisions/036; absent: on). */
+  catalogTokenIndex?: boolean;
+  /** Describe undescribed catalogue pictures for search by photo at start (absent: on). */
+  photoIndexOnStart?: boolean;
+  /** FIRST_SCREEN_BUDGET_MS (absent: ANSWER_BUDGET_MS, 400 ms). */
+  firstScreenBudgetMs?: number;
 };
 
 export type RateLimitSettings = {
@@ -419,6 +442,9 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       .map((s) => s.trim())
       .filter(Boolean),
     catalogCache: e.CATALOG_CACHE === 'on',
+    catalogTokenIndex: e.CATALOG_TOKEN_INDEX === 'on',
+    photoIndexOnStart: e.PHOTO_INDEX_ON_START === 'on',
+    firstScreenBudgetMs: e.FIRST_SCREEN_BUDGET_MS,
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,

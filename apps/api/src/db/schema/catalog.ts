@@ -2,6 +2,7 @@
 // images and variants (docs/product.md §10). Money is integer roubles.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -189,6 +190,24 @@ export const catalogFacetCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sel, t.facet] })],
+);
+
+/**
+ * The change log of products' facet tokens (docs/decisions/036): one row per product whose tokens
+ * or `is_published` changed (inserted, updated, deleted; `product_id` NULL for a truncate), with
+ * the writing transaction's id (`tx`, `pg_current_xact_id()`). Every API instance keeps an
+ * in-memory token index of the published products (token-index.ts) and reads the rows of
+ * transactions that were not finished at its last read. Written only by statement triggers on
+ * `products` (custom SQL in migration 0013) and pruned by the token index.
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    tx: bigint('tx', { mode: 'number' }).notNull(),
+    productId: integer('product_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_changes_tx_idx').on(t.tx)],
 );
 
 /** What the search box suggests: brands (with their aliases), categories and frequent title words. */

@@ -1,8 +1,12 @@
-// Precomputed facet counts (`catalog_facet_counts`, migration 0012, docs/decisions/025) stay equal
-// to a direct count over the products after every catalogue write: an import and a re-import that
+// Precomputed facet counts (`catalog_facet_counts`, migration 0012, docs/decisions/025) and the
+// per-instance token index (token-index.ts, migration 0013, docs/decisions/036) stay equal to a
+// direct count over the products after every catalogue write: an import and a re-import that
 // moves a product, the console hiding, publishing and re-pricing, an order placed and lapsed, a
-// refund, writes straight to the table. Two checks after each: the table equals a recount from
-// scratch, and the facets API answer read from it equals the one counted over the products.
+// refund, writes straight to the table, a rolled back write. After each: the table equals a
+// recount from scratch; the app's token index and a second instance's (which learns of writes
+// only from the change log) hold exactly the published products' tokens and nothing else; and the
+// facets and combined-filter listings the API answers from them equal the ones counted over the
+// products' columns.
 import type { ProductFilters } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,19 +18,31 @@ import { placeAndPay, shopper, waitForImportJob, type Shopper } from '../admin/c
 import { expireUnpaidOrders } from '../orders/expire-orders.ts';
 import { demoCatalog } from './demo/demo-catalog.ts';
 import { precomputedSelection, productFilters } from './facets.repository.ts';
-import { filterConditions, pgArray, sqlAnd, type FilterKind, type ListingFilters } from './listing.sql.ts';
+import { listProducts, withTokenIds } from './listing.repository.ts';
+import {
+  filterConditions,
+  listingRows,
+  pgArray,
+  sqlAnd,
+  type FilterKind,
+  type ListingFilters,
+} from './listing.sql.ts';
 import { planSearch } from './search-plan.ts';
 import { seedDemoCatalog } from './seed.ts';
+import { TokenIndex, tokenIndexOf } from './token-index.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
 let t: TestApp;
 let ownerAuth: string;
 let buyer: Shopper;
+/** A second instance's token index on the same database: it sees writes only through the change log. */
+const other = new TokenIndex();
 
 beforeAll(async () => {
   t = await buildTestApp({ adminTelegramIds: [owner.id] });
   ownerAuth = await login(t.app, owner);
   buyer = await shopper(t.app);
+  await other.whenLoaded(t.app.db);
 });
 afterAll(() => t.close());
 
@@ -115,6 +131,25 @@ async function referenceFacets(filters: ListingFilters): Promise<ProductFilters>
  */
 async function expectExact(touched: number[] = [], perKind = 4) {
   const db = t.app.db;
+  const index = tokenIndexOf(db)!;
+  await index.whenLoaded(db);
+  // Both indexes hold exactly the published products and their tokens: nothing else.
+  const published = await queryRows<{ id: number; facet_tokens: string[]; words: string[] }>(
+    db,
+    sql`SELECT id, facet_tokens, coalesce(tsvector_to_array(search), '{}') AS words
+        FROM products WHERE is_published ORDER BY id`,
+  );
+  const expected = published.map((r) => [r.id, [...r.facet_tokens].sort(), [...r.words].sort()]);
+  for (const instance of [index, other]) {
+    expect(await instance.sync(db)).toBe(true);
+    const held = [...instance.snapshot()].map(([id, { tokens, words }]) => [
+      id,
+      [...tokens].sort(),
+      [...words].sort(),
+    ]);
+    expect(held).toEqual(expected);
+    expect(instance.size).toBe(published.length);
+  }
   const kept = await queryRows<{ sel: string; facet: string; n: number }>(
     db,
     sql`SELECT sel, facet, n FROM catalog_facet_counts WHERE n <> 0 ORDER BY sel, facet`,
@@ -141,7 +176,14 @@ async function expectExact(touched: number[] = [], perKind = 4) {
   const [first] = tokens;
   if (first)
     selections.push({ ...selectionOf(first.token), category_fit_people: ['men', 'women', 'unisex', 'kids'] });
-  selections.push({ category_ids: [1], colors: ['Черный'] }, { search_string: 'кроссовки' });
+  // Searches: one word, words with «or» and «-» (evaluated in the index), a phrase (ids from SQL).
+  selections.push(
+    { category_ids: [1], colors: ['Черный'] },
+    { search_string: 'кроссовки' },
+    { search_string: 'nike or adidas', colors: ['Черный', 'Белый'] },
+    { search_string: 'кроссовки -nike' },
+    { search_string: '"nike air"', category_fit_people: ['men', 'women'] },
+  );
   // Every kind at once, from one published product's own values (so the answer is not empty).
   const [sample] = await queryRows<{ facet_tokens: string[] }>(
     db,
@@ -155,19 +197,38 @@ async function expectExact(touched: number[] = [], perKind = 4) {
     selections.push(all, { ...all, search_string: 'кроссовки' });
   }
   let fromTable = 0;
+  let listings = 0;
   for (const filters of selections) {
     if (precomputedSelection(filters) !== undefined) fromTable += 1;
     const read: ProductFilters = await productFilters(db, filters);
     const reference = await referenceFacets(filters);
     expect(read, JSON.stringify(filters)).toEqual(reference);
-    expect(await productFilters(db, filters, { precomputed: false }), JSON.stringify(filters)).toEqual(
-      reference,
-    );
+    // Every wider selection counted by the app's index, the other instance's, and in SQL.
+    for (const tokenIndex of [index, other, false as const])
+      expect(
+        await productFilters(db, filters, { precomputed: false, tokenIndex }),
+        `${JSON.stringify(filters)} ${tokenIndex ? 'index' : 'SQL'}`,
+      ).toEqual(reference);
+    // A listing of two kinds or more reads the index's ids: the same pages as the SQL alone.
+    const kinds = Object.keys(filters).filter((k) => k !== 'search_string');
+    if (kinds.length >= 2) {
+      const query = { ...filters, limit: 500 };
+      expect((await withTokenIds(db, query)).tokenIds, JSON.stringify(filters)).toBeDefined();
+      const plan = await planSearch(db, query);
+      const bySql = await listingRows(query, plan, (q) => queryRows<{ id: number }>(db, q));
+      const byIndex = await listProducts(db, query);
+      expect(
+        byIndex.products.map((p) => p.id),
+        JSON.stringify(filters),
+      ).toEqual(bySql.slice(0, 500).map((r) => r.id));
+      listings += 1;
+    }
   }
   expect(fromTable).toBeGreaterThan(1);
+  expect(listings).toBeGreaterThan(1);
 }
 
-describe('precomputed facet counts', () => {
+describe('precomputed facet counts and the token index', { timeout: 90_000 }, () => {
   it('match a direct count on an empty catalogue and after the demo import', async () => {
     const empty = await queryRows(t.app.db, sql`SELECT * FROM catalog_facet_counts WHERE n <> 0`);
     expect(empty).toEqual([]);
@@ -275,5 +336,65 @@ describe('precomputed facet counts', () => {
     await expectExact([a.product.id, b.product.id]);
     await t.app.db.delete(products).where(eq(products.id, b.product.id));
     await expectExact([a.product.id]);
+  });
+
+  it('ignore a rolled back write, and log nothing for writes that change no token', async () => {
+    const { product } = await insertProduct(t.app.db, { variants: [{ qty: 2, color: 'Белый' }] });
+    await expectExact([product.id]);
+    const logged = async () =>
+      (await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM catalog_changes`))[0]!.n;
+    const before = await logged();
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE products SET colors = '{Розовый}', is_published = false WHERE id = ${product.id}`,
+        );
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await logged()).toBe(before);
+    await t.app.db.execute(
+      sql`UPDATE products SET min_price = min_price + 1, in_stock = NOT in_stock WHERE id = ${product.id}`,
+    );
+    expect(await logged()).toBe(before);
+    await expectExact([product.id]);
+    await t.app.db.execute(sql`UPDATE products SET colors = '{Розовый}' WHERE id = ${product.id}`);
+    expect(await logged()).toBe(before + 1);
+    await expectExact([product.id]);
+  });
+});
+
+describe('the token index search', () => {
+  it('finds the same products as the database for plain words, and declines phrases and prefixes', async () => {
+    const db = t.app.db;
+    const index = tokenIndexOf(db)!;
+    expect(await index.sync(db)).toBe(true);
+    const cases: [string, boolean][] = [
+      ['кроссовки', true],
+      ['nike or adidas', true],
+      ['кроссовки -nike', true],
+      ['футболка nike', true],
+      ['"nike air"', false],
+    ];
+    for (const [text, plain] of cases) {
+      const [{ q } = { q: '' }] = await queryRows<{ q: string }>(
+        db,
+        sql`SELECT websearch_to_tsquery('russian', ${text})::text AS q`,
+      );
+      const bits = index.matchQuery(q);
+      expect(bits !== undefined, q).toBe(plain);
+      if (!bits) continue;
+      const found: number[] = [];
+      bits.forEach((word, w) => {
+        for (let b = 0; b < 32; b++) if (word & (1 << b)) found.push(w * 32 + b);
+      });
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM products WHERE is_published AND search @@ websearch_to_tsquery('russian', ${text}) ORDER BY id`,
+      );
+      expect(found, q).toEqual(rows.map((r) => r.id));
+      expect(found.length, q).toBeGreaterThan(0);
+    }
+    expect(index.matchQuery("'nik':*")).toBeUndefined();
   });
 });

@@ -6,12 +6,14 @@ import {
   facetTokens,
   FILTER_KINDS,
   filterConditions,
+  pgArray,
   sqlAnd,
   TOKEN_PREFIX,
   type FilterKind,
   type ListingFilters,
 } from './listing.sql.ts';
-import { planSearch } from './search-plan.ts';
+import { planSearch, searchOf } from './search-plan.ts';
+import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
 const SIZE_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
 function compareSizes(a: string, b: string): number {
@@ -45,15 +47,42 @@ type Facets = Omit<ProductFilters, 'total'> & { total: number | null };
  * A facet's selection is the filters without its own kind, so the kinds that are not filtered,
  * and the total, share one selection: each distinct selection is read once, from the precomputed
  * counts when it is one of theirs (no filter, or one value of one kind), else by one pass over
- * the matching products that counts every token. `precomputed: false` counts every selection over
- * the products (the benchmark's and tests' comparison).
+ * the matching products that counts every token: in this instance's token index when it is
+ * loaded (token-index.ts, docs/decisions/036; a search of plain words there too, any other
+ * search's ids from the database), else in SQL. `precomputed: false` skips the table and `tokenIndex: false` the index (the
+ * benchmark's and tests' comparisons).
  */
 export async function productFilters(
   db: Database,
   filters: ListingFilters,
-  { precomputed = true }: { precomputed?: boolean } = {},
+  {
+    precomputed = true,
+    tokenIndex = tokenIndexOf(db),
+  }: { precomputed?: boolean; tokenIndex?: TokenIndex | false | undefined } = {},
 ): Promise<ProductFilters> {
   const plan = await planSearch(db, filters);
+  const index = tokenIndex && (await tokenIndex.sync(db)) ? tokenIndex : undefined;
+  // A search's matching products, found once for every selection that needs them: in the index
+  // for a full-text query of plain words, else their ids from the database.
+  let searched: Promise<Uint32Array | number[]> | undefined;
+  const searchOnce = () =>
+    (searched ??= (async () => {
+      const search = searchOf(filters, plan)!;
+      if (search.mode === 'fulltext') {
+        const [q] = await queryRows<{ q: string }>(
+          db,
+          sql`SELECT websearch_to_tsquery('russian', ${search.text})::text AS q`,
+        );
+        const bits = index!.matchQuery(q!.q);
+        if (bits) return bits;
+      }
+      const [row] = await queryRows<{ ids: string | null }>(
+        db,
+        sql`SELECT string_agg(p.id::text, ',') AS ids FROM products p
+            WHERE ${sqlAnd(filterConditions({ search_string: filters.search_string }, plan))}`,
+      );
+      return row?.ids ? row.ids.split(',').map(Number) : [];
+    })());
   const filtered = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
   // Each facet kind under its selection (`except` = the kind when it is filtered), and the total.
   const groups = new Map<string, { except?: FilterKind; kinds: FilterKind[]; total: boolean }>();
@@ -68,12 +97,21 @@ export async function productFilters(
   const answers = await Promise.all(
     [...groups.values()].map(async (group) => {
       const sel = precomputed ? precomputedSelection(filters, group.except) : undefined;
-      const counts =
-        sel === undefined
-          ? sql`SELECT t AS facet, count(*)::int AS n
+      let counts: SQL;
+      if (sel !== undefined)
+        counts = sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
+      else if (index) {
+        const found = index.facetCounts(
+          filters,
+          group.except,
+          group.kinds,
+          searchOf(filters, plan) ? await searchOnce() : undefined,
+        );
+        counts = sql`SELECT unnest(${pgArray(found.tokens)}::text[]) AS facet, unnest(${pgArray(found.counts)}::int[]) AS n`;
+      } else
+        counts = sql`SELECT t AS facet, count(*)::int AS n
                 FROM products p, unnest(array_append(p.facet_tokens, '')) t
-                WHERE ${sqlAnd(filterConditions(filters, plan, group.except))} GROUP BY t`
-          : sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
+                WHERE ${sqlAnd(filterConditions(filters, plan, group.except))} GROUP BY t`;
       const [row] = await queryRows<{ facets: Facets | string }>(
         db,
         facetsSql(counts, group.kinds, group.total),

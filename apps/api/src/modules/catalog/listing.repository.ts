@@ -3,8 +3,9 @@ import type { ProductCard } from '@shop/contract';
 import { queryRows, type Database } from '../../db/client.ts';
 import { brandRef } from './brand-ref.ts';
 import { encodeCursor } from './cursor.ts';
-import { listingRows, resolveSort, type ListingQuery } from './listing.sql.ts';
+import { FILTER_KINDS, listingRows, resolveSort, type ListingQuery } from './listing.sql.ts';
 import { planSearch } from './search-plan.ts';
+import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
 type Image = { id: number; src: string };
 
@@ -24,10 +25,29 @@ type CardRow = {
   images: Image[] | string;
 };
 
-export async function listProducts(
+/** The most products a combined-filter page is read by id for (above it, the GIN token index). */
+export const TOKEN_IDS_LIMIT = 20_000;
+
+/**
+ * The query with `tokenIds` when two kinds or more are filtered and this instance's token index
+ * (decision 036) is loaded and finds at most TOKEN_IDS_LIMIT products; else the query as it is.
+ */
+export async function withTokenIds(
   db: Database,
   query: ListingQuery,
+  index: TokenIndex | undefined = tokenIndexOf(db),
+): Promise<ListingQuery> {
+  const kinds = FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0);
+  if (kinds.length < 2 || !index || !(await index.sync(db))) return query;
+  const tokenIds = index.matchingIds(query, TOKEN_IDS_LIMIT);
+  return tokenIds ? { ...query, tokenIds } : query;
+}
+
+export async function listProducts(
+  db: Database,
+  asked: ListingQuery,
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
+  const query = await withTokenIds(db, asked);
   const sort = resolveSort(query);
   const rows = await listingRows(query, await planSearch(db, query), (q) => queryRows<CardRow>(db, q));
   const more = rows.length > query.limit;

@@ -17,7 +17,7 @@ declare module 'fastify' {
 const INDEX_PICTURE = 'w324'; // one of IMAGE_EDGES_PX: the resizer renders only those
 const FIRST_REFRESH_DELAY_MS = 3_000;
 
-export function decoratePhotoSearch(app: FastifyInstance): void {
+export function decoratePhotoSearch(app: FastifyInstance, opts: { refreshOnStart: boolean }): void {
   const loadPicture = async (src: string) => {
     const source = src.startsWith('/') ? src.slice(1) : encodeURIComponent(src);
     const res = await app.inject({ method: 'GET', url: `/img/${INDEX_PICTURE}/${source}` });
@@ -26,7 +26,8 @@ export function decoratePhotoSearch(app: FastifyInstance): void {
   const photoSearch = createPhotoSearch({ db: app.db, features: hashFeatures, loadPicture, log: app.log });
   app.decorate('photoSearch', photoSearch);
   // In the background and a little later: start-up (and its readiness probe) never waits for
-  // pictures to be described.
+  // pictures to be described. PHOTO_INDEX_ON_START=off leaves it to the next catalogue write.
+  if (!opts.refreshOnStart) return;
   app.addHook('onReady', async () => {
     setTimeout(() => void photoSearch.refresh(), FIRST_REFRESH_DELAY_MS).unref();
   });

@@ -27,7 +27,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { categoriesJson, filtersJson, listingJson, productJson } from '../catalog/catalog-answers.ts';
 
-/** An answer that takes longer than this is left to the app to fetch: the HTML is not held up. */
+/**
+ * An answer that takes longer than this is left to the app to fetch: the HTML is not held up (the
+ * default of FIRST_SCREEN_BUDGET_MS).
+ */
 export const ANSWER_BUDGET_MS = 400;
 /** Pictures preloaded per grid or row: the first two cards share the first screen's row. */
 const PRELOADED_CARDS = 2;
@@ -78,9 +81,9 @@ function answerFor(app: FastifyInstance, url: string): Promise<string> {
   return Promise.reject(new Error(`No first-screen answer for ${url}`));
 }
 
-const withinBudget = <T>(work: Promise<T>): Promise<T> =>
+const withinBudget = <T>(work: Promise<T>, budgetMs: number): Promise<T> =>
   new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('first-screen answer over budget')), ANSWER_BUDGET_MS);
+    const timer = setTimeout(() => reject(new Error('first-screen answer over budget')), budgetMs);
     work.then(
       (value) => {
         clearTimeout(timer);
@@ -128,7 +131,11 @@ const drawerPicture = (json: string | undefined): Preload[] => {
 };
 
 /** What the HTML of `page` carries: the answers that were ready in time, and the pictures. */
-export async function firstScreen(app: FastifyInstance, page: FirstScreenPage): Promise<FirstScreen> {
+export async function firstScreen(
+  app: FastifyInstance,
+  page: FirstScreenPage,
+  budgetMs: number,
+): Promise<FirstScreen> {
   const urls =
     page.kind === 'home'
       ? [HOME_POPULAR, CATEGORIES, HOME_NEWEST, ALL_FILTERS]
@@ -142,7 +149,12 @@ export async function firstScreen(app: FastifyInstance, page: FirstScreenPage): 
           ];
   // A query the contract refuses (`/catalog/0`) throws while parsing: left out like a failure.
   const settled = await Promise.allSettled(
-    urls.map((url) => withinBudget(Promise.resolve().then(() => answerFor(app, url)))),
+    urls.map((url) =>
+      withinBudget(
+        Promise.resolve().then(() => answerFor(app, url)),
+        budgetMs,
+      ),
+    ),
   );
   const answers = new Map<string, string>();
   settled.forEach((outcome, i) => {

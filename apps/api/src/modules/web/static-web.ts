@@ -10,7 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { firstScreen, firstScreenPage, firstScreenTags, type FirstScreenPage } from './first-screen.ts';
+import {
+  ANSWER_BUDGET_MS,
+  firstScreen,
+  firstScreenPage,
+  firstScreenTags,
+  type FirstScreenPage,
+} from './first-screen.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const brotli = promisify(brotliCompress);
@@ -106,7 +112,11 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
 /** Registers the web app when WEB_DIST (or apps/web/dist) holds a build; otherwise nothing. */
 export async function staticWeb(
   app: FastifyInstance,
-  { webDist, devLogin = false }: { webDist: string | undefined; devLogin?: boolean },
+  {
+    webDist,
+    devLogin = false,
+    answerBudgetMs = ANSWER_BUDGET_MS,
+  }: { webDist: string | undefined; devLogin?: boolean; answerBudgetMs?: number },
 ) {
   const root = path.resolve(webDist ?? defaultWebDist);
   if (!existsSync(path.join(root, 'index.html'))) return;
@@ -144,7 +154,7 @@ export async function staticWeb(
     }
     const page = firstScreenPage(request.url);
     if (!page) return sendHtml(request, reply, template);
-    const tags = firstScreenTags(await firstScreen(app, page));
+    const tags = firstScreenTags(await firstScreen(app, page, answerBudgetMs));
     const chunks = preloads[page.kind] + (page.kind === 'category' && page.productId ? preloads.product : '');
     // Functions, not strings, as replacements: a `$&` in a product title stays as it is.
     const html = template
