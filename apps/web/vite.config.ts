@@ -6,6 +6,20 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
+/**
+ * React DOM is replaced by Preact's compat layer at build time (docs/decisions/035): the app, the
+ * libraries and the unit tests import `react`, `react-dom` and the JSX runtime, and all of them get
+ * Preact. This list is the one place to remove to go back to React DOM.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 /** Writes .br and .gz beside every text asset of the build; the API serves them (preCompressed). */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -36,7 +50,9 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // React Refresh needs React DOM: under Preact the dev server reloads the page on an edit instead.
+  plugins: [react({ refreshExclude: /./ }), precompress()],
+  resolve: { alias: preactCompat, dedupe: ['preact'] },
   // The manifest names each page's chunks: the API preloads them in the HTML (docs/decisions/033).
   build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048, manifest: true },
   server: { proxy: { '/api': apiTarget, '/img': apiTarget } },
