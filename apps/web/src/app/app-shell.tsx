@@ -1,5 +1,6 @@
 // What every page shares once the session is ready: the back button, navigation history, start
 // parameters, the search overlay, toasts, the product drawer and the debug console.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router';
 import { ConfirmDialogHost } from '../components/ui/confirm-dialog.tsx';
@@ -9,6 +10,7 @@ import { startFirstScreenClock, whenFirstScreenIdle } from '../lib/first-screen-
 import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
 import { releaseSdk } from '../telegram/sdk.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
+import { hasUnseenReward } from '../features/programmes/api/unseen-reward.ts';
 import { useSearchOverlayStore } from '../features/search/search-overlay-store.ts';
 import { useSearchHistoryStore } from '../features/search/search-history-store.ts';
 import { FavoriteDrawerHost } from './favorite-drawer-host.tsx';
@@ -28,8 +30,9 @@ const SearchOverlay = lazyLayer<object>(() =>
   import('../features/search/components/search-overlay.tsx').then((m) => ({ default: m.SearchOverlay })),
 );
 const DebugConsole = lazyLayer(() => import('../features/debug-console/components/debug-console.tsx'));
-// The invite-reward celebration (docs/product.md §13) checks for a new reward once the first screen
-// is idle: its sheet, vaul and the programme schemas are not first-screen code.
+// The invite-reward celebration (docs/product.md §13): once the first screen is idle a plain read
+// checks for a new reward, and only when there is one do its sheet, vaul and the programme schemas
+// load (docs/decisions/037).
 const UnseenRewardHost = lazyLayer(() => import('../features/programmes/components/unseen-reward-host.tsx'));
 
 const debugConsole = isDebugConsoleEnabled();
@@ -50,6 +53,17 @@ export function AppShell() {
     whenFirstScreenIdle(releaseSdk);
     return whenFirstScreenIdle(() => setIdle(true));
   }, []);
+  const queryClient = useQueryClient();
+  const [reward, setReward] = useState(false);
+  useEffect(
+    () =>
+      whenFirstScreenIdle(() =>
+        hasUnseenReward(queryClient).then(setReward, (e: unknown) =>
+          console.warn('Cannot check for a reward', e),
+        ),
+      ),
+    [queryClient],
+  );
 
   return (
     <>
@@ -64,7 +78,7 @@ export function AppShell() {
       {(idle || searchOpened) && <SearchOverlay />}
       {toasts && <Toaster />}
       {debugConsole && <DebugConsole />}
-      {idle && <UnseenRewardHost />}
+      {reward && <UnseenRewardHost />}
     </>
   );
 }

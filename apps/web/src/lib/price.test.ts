@@ -8,6 +8,12 @@ describe('formatPrice', () => {
     expect(formatPrice(990).replace(/\s/g, ' ')).toBe('990 ₽');
     expect(formatPrice(1250000).replace(/\s/g, ' ')).toBe('1 250 000 ₽');
   });
+
+  it('writes what Intl.NumberFormat ru-RU writes, to the character', () => {
+    const intl = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 99, 999, 1000, 1490, 10_000, 99_999, 100_000, 1_234_567, 987_654_321, 1490.6, -1490])
+      expect(formatPrice(n)).toBe(`${intl.format(n)}\u00a0₽`);
+  });
 });
 
 describe('plural', () => {

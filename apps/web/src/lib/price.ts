@@ -1,4 +1,9 @@
-// The one price formatter of the app: integer roubles as «1 490 ₽» (non-breaking spaces).
-const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-
-export const formatPrice = (price: number): string => `${rubles.format(price)}\u00a0₽`;
+// The one price formatter of the app: integer roubles as «1 490 ₽» (non-breaking spaces), the
+// digits Intl.NumberFormat('ru-RU') writes. Written out rather than through Intl: building the
+// first Russian number format costs ≈ 25 ms of a phone's CPU in the middle of the catalogue's
+// first render (a Chromium trace, docs/benchmarks.md «Speed» §7); the test compares the two.
+export const formatPrice = (price: number): string => {
+  const whole = Math.round(Math.abs(price));
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${price < 0 && whole !== 0 ? '-' : ''}${digits}\u00a0₽`;
+};

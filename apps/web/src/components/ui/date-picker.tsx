@@ -42,8 +42,8 @@ export function DatePicker({
         inputMode="numeric"
         placeholder="MM/DD/YYYY"
         error={invalid ? INVALID_DATE_MESSAGE : undefined}
-        onValueChange={(next) => {
-          const masked = maskDateInput(next);
+        mask={maskDateInput}
+        onValueChange={(masked) => {
           setText(masked);
           onChange(parseDateInput(masked));
         }}

@@ -26,6 +26,11 @@ describe('search input (docs/product.md §4: "shows cancel when focused and clea
     expect(screen.getByRole('button', { name: 'Очистить' })).toBeVisible();
   });
 
+  it('autoFocus focuses the field when it mounts (docs/decisions/035)', () => {
+    render(<SearchInput aria-label="Поиск" value="" onValueChange={() => {}} autoFocus />);
+    expect(screen.getByRole('searchbox', { name: 'Поиск' })).toHaveFocus();
+  });
+
   it('clear empties and refocuses', async () => {
     const user = userEvent.setup();
     render(<ControlledSearch />);
@@ -165,7 +170,7 @@ describe('date picker (docs/product.md §5: "format month/day/year with slashes;
       <DatePicker label="Дата" value={new Date(2024, 0, 15)} onChange={() => {}} />,
     );
     await user.click(screen.getByRole('button', { name: 'Выбрать дату в календаре' }));
-    // The calendar's code loads on the first opening: give it more than waitFor's 1 s on a busy machine.
+    // The calendar's code loads on the first opening: give it more than waitFor's 5 s on a busy machine.
     await waitFor(() => expect(container.querySelectorAll('th.rdp-weekday')).toHaveLength(7), {
       timeout: 10_000,
     });
@@ -174,5 +179,7 @@ describe('date picker (docs/product.md §5: "format month/day/year with slashes;
     );
     expect(headers[0]).toMatch(/понедельник/i);
     expect(headers[6]).toMatch(/воскресенье/i);
-  });
+    // Longer than the waitFor above: the first opening transforms react-day-picker and date-fns
+    // (the web tests run every library through Vite since decision 035).
+  }, 20_000);
 });

@@ -1,6 +1,13 @@
 // Search input (docs/product.md §4, §9): 42 px high; shows "cancel" while focused and "clear" while filled.
 // Clear empties and refocuses; cancel clears, blurs and calls onCancel.
-import { forwardRef, useImperativeHandle, useRef, useState, type InputHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+} from 'react';
 import './search-input.css';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onSubmit'> & {
@@ -25,12 +32,19 @@ export const SearchInput = forwardRef<HTMLInputElement, Props>(function SearchIn
     onFocus,
     onBlur,
     className,
+    autoFocus,
     ...rest
   },
   ref,
 ) {
   const inputRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => inputRef.current!);
+  // Focused when it mounts, as React DOM does with `autoFocus`: Preact (docs/decisions/035) only
+  // writes the attribute, which the browser honours on page load, not in a page drawn later.
+  const focusOnMount = useRef(autoFocus);
+  useEffect(() => {
+    if (focusOnMount.current) inputRef.current?.focus();
+  }, []);
   const [focused, setFocused] = useState(false);
 
   const clear = () => {

@@ -2,6 +2,7 @@
 // (large, default) or 50 px (small). The e-mail input and the two digit-only masked inputs
 // build on it.
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { keepFiltered } from '../../lib/filtered-input.ts';
 import { maskDigits12, maskSeries } from '../../lib/masks.ts';
 import './text-field.css';
 
@@ -50,7 +51,9 @@ export function TextField({
           placeholder={raised ? placeholder : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(event) => onValueChange(mask ? mask(event.target.value) : event.target.value)}
+          onChange={(event) =>
+            onValueChange(mask ? keepFiltered(event.currentTarget, mask) : event.currentTarget.value)
+          }
           onFocus={(event) => {
             setFocused(true);
             onFocus?.(event);

@@ -2,7 +2,7 @@
 // its delete confirmation says, the payout form's checks, the withdrawal amount, and which blogger
 // page a state belongs to.
 import type { BloggerDashboard, Invite } from '@shop/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useConfirmStore } from '../../components/ui/confirm-store.ts';
@@ -56,9 +56,9 @@ describe('invite-reward sheet', () => {
     );
     expect(await screen.findByText('Приглашайте больше друзей')).toBeInTheDocument();
     screen.getByRole('button', { name: 'Удалить приглашение' }).click();
-    await vi.waitFor(() => expect(useConfirmStore.getState().pending?.message).toBe(message));
+    await waitFor(() => expect(useConfirmStore.getState().pending?.message).toBe(message));
     useConfirmStore.getState().settle(true);
-    await vi.waitFor(() => expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 5 })));
+    await waitFor(() => expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 5 })));
   });
 
   it('shows the rejection reason', async () => {

@@ -5,6 +5,7 @@ import { roleCan } from '@shop/contract';
 import { useAdminMe } from '../api/get-admin-me.ts';
 import { ROLE_RU } from '../admin-labels.ts';
 import './admin.css';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 const SECTIONS = [
   { to: '/admin', label: 'Заказы', end: true, match: /^\/admin(\/orders.*)?$/ },
@@ -24,7 +25,7 @@ export function AdminShell({ children, pathname }: { children: ReactNode; pathna
   if (me.isPending)
     return (
       <div className="admin admin--center" role="status" aria-label="Загрузка">
-        <span className="spinner" />
+        <Spinner />
       </div>
     );
   if (me.isError)

@@ -20,6 +20,7 @@ import { formatDateTime } from '../admin-labels.ts';
 import { useAdminBloggers, useDecideBlogger, type BloggerDecision } from '../api/programmes-admin.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 import { AdminTable, PagedList, StatusTabs } from './admin-list.tsx';
+import { keepFiltered } from '../../../lib/filtered-input.ts';
 
 const TONE: Record<BloggerStatus, string> = {
   pending: 'pending',
@@ -219,7 +220,9 @@ function BloggerCard({
                 className="admin-input admin-input--num"
                 inputMode="numeric"
                 value={commission}
-                onChange={(e) => setCommission(e.target.value.replace(/\D/g, '').slice(0, 2))}
+                onChange={(e) =>
+                  setCommission(keepFiltered(e.currentTarget, (v) => v.replace(/\D/g, '').slice(0, 2)))
+                }
                 aria-invalid={!percentOk || undefined}
               />
             </label>

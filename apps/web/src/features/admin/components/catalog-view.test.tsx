@@ -1,6 +1,6 @@
 import type { AdminProduct, ProductCard } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { CatalogView } from './catalog-view.tsx';
@@ -58,7 +58,7 @@ it('hides a product with «Опубликован» and keeps it open though the
   expect(toggle).toBeChecked();
   await user.click(toggle);
 
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
       { method: 'PATCH', url: '/api/v1/admin/products/5', body: { is_published: false } },
     ]),

@@ -16,6 +16,7 @@ import {
   usePatchVariant,
 } from '../api/catalog-admin.ts';
 import { useStaffRole } from '../use-staff-role.ts';
+import { keepFiltered } from '../../../lib/filtered-input.ts';
 
 export function CatalogView() {
   const [search, setSearch] = useState('');
@@ -196,7 +197,7 @@ function VariantRow({ variant, canEdit }: { variant: Variant; canEdit: boolean }
           aria-label={`Цена: ${label}`}
           value={price}
           disabled={!canEdit}
-          onChange={(e) => setPrice(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setPrice(keepFiltered(e.currentTarget, (v) => v.replace(/\D/g, '')))}
         />
       </td>
       <td>
@@ -206,7 +207,7 @@ function VariantRow({ variant, canEdit }: { variant: Variant; canEdit: boolean }
           aria-label={`Остаток: ${label}`}
           value={qty}
           disabled={!canEdit}
-          onChange={(e) => setQty(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setQty(keepFiltered(e.currentTarget, (v) => v.replace(/\D/g, '')))}
         />
       </td>
       <td>

@@ -1,6 +1,6 @@
 import type { AdminOrder, Passport, StaffRole } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -156,7 +156,7 @@ describe('the console order card', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Изменить' }),
     );
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')).toEqual({
         method: 'POST',
         url: '/api/v1/admin/orders/7/status',
@@ -199,13 +199,13 @@ describe('the console order card', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Восстановить' }));
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST')).toEqual([
         { method: 'POST', url: '/api/v1/admin/orders/7/restore', body: { comment: 'Товар нашёлся' } },
       ]),
     );
     // Once paid again the order no longer waits for a refund: the action goes away.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Восстановить заказ' })).not.toBeInTheDocument(),
     );
   });

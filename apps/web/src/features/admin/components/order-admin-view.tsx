@@ -16,6 +16,7 @@ import { RefundForm } from './refund-form.tsx';
 import { RestoreOrder } from './restore-order.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { StatusControl } from './status-control.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 export function OrderAdminView({ id }: { id: number }) {
   const role = useStaffRole();
@@ -23,7 +24,7 @@ export function OrderAdminView({ id }: { id: number }) {
   if (query.isPending)
     return (
       <div className="admin--center" role="status" aria-label="Загрузка">
-        <span className="spinner" />
+        <Spinner />
       </div>
     );
   if (query.isError)

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { orderPassportQueryOptions } from '../api/get-order-passport.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 export function OrderPassport({ orderId, canReveal }: { orderId: number; canReveal: boolean }) {
   const [reveal, setReveal] = useState(false);
@@ -29,7 +30,9 @@ export function OrderPassport({ orderId, canReveal }: { orderId: number; canReve
         )}
       </div>
       {query.isPending ? (
-        <span className="spinner" role="status" aria-label="Загрузка" />
+        <span role="status" aria-label="Загрузка">
+          <Spinner />
+        </span>
       ) : query.isError ? (
         <p className="admin-error" role="alert">
           {query.error.message}

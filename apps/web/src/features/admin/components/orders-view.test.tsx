@@ -1,6 +1,6 @@
 import type { AdminOrderRow, StaffRole } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,11 +85,11 @@ describe('the console orders list', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Оплачен 2' }));
     expect(router.state.location.search).toBe('?status=paid');
-    await vi.waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid'));
+    await waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid'));
 
     await user.type(screen.getByRole('searchbox', { name: 'Поиск заказов' }), '@olga');
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=paid&q=%40olga'));
-    await vi.waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid&q=%40olga'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=paid&q=%40olga'));
+    await waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid&q=%40olga'));
   });
 
   it('offers a bulk change only to statuses every selected order may take', async () => {

@@ -23,6 +23,7 @@ import { useOrderFilter } from '../use-order-filter.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 import { StatusTabs } from './admin-list.tsx';
 import { OrdersTable } from './orders-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 const allCount = (counts: AdminOrderCounts | undefined) =>
   counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
@@ -142,7 +143,7 @@ export function OrdersView() {
         </p>
       ) : orders.isPending ? (
         <div className="admin--center" role="status" aria-label="Загрузка">
-          <span className="spinner" />
+          <Spinner />
         </div>
       ) : rows.length === 0 ? (
         <p className="admin-empty">Заказов нет</p>

@@ -7,6 +7,7 @@ import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
+import { keepFiltered } from '../../../lib/filtered-input.ts';
 
 export function RefundForm({ order }: { order: AdminOrder }) {
   const left = order.paid_amount - order.refunded_amount;
@@ -84,7 +85,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
             placeholder="Сумма, ₽"
             aria-label="Сумма возврата, ₽"
             value={amountText}
-            onChange={(e) => setAmountText(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => setAmountText(keepFiltered(e.currentTarget, (v) => v.replace(/\D/g, '')))}
           />
         )}
         <input

@@ -9,6 +9,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { staffQueryOptions, useRemoveStaff, useSaveStaff } from '../api/staff.ts';
 import { formatDateTime, ROLE_RU } from '../admin-labels.ts';
 import { useAdminMe } from '../api/get-admin-me.ts';
+import { keepFiltered } from '../../../lib/filtered-input.ts';
 
 export function StaffView() {
   const me = useAdminMe().data;
@@ -88,7 +89,7 @@ function AddMember() {
         placeholder="Telegram id"
         aria-label="Telegram id"
         value={id}
-        onChange={(e) => setId(e.target.value.replace(/\D/g, '').slice(0, 16))}
+        onChange={(e) => setId(keepFiltered(e.currentTarget, (v) => v.replace(/\D/g, '').slice(0, 16)))}
       />
       <RoleSelect value={role} onChange={setRole} label="Роль" />
       <Button type="submit" size="medium" disabled={!id} loading={save.isPending}>

@@ -1,6 +1,6 @@
 import type { CartEntry } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -106,7 +106,7 @@ describe('basket', () => {
     const user = userEvent.setup();
     const { calls } = setup([entry(1, 'Кроссовки Nike', [variant(11, 1490, 1)])]);
     await user.click(await screen.findByRole('button', { name: 'Увеличить количество' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('group', { name: 'Количество: Кроссовки Nike' })).toHaveTextContent('−2+'),
     );
     expect(text(screen.getByTestId('basket-total'))).toBe('2 980 ₽');
@@ -126,7 +126,7 @@ describe('basket', () => {
     // "−" at quantity 1 asks the same question.
     await user.click(screen.getByRole('button', { name: 'Уменьшить количество' }));
     useConfirmStore.getState().settle(true);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls).toContainEqual({ method: 'DELETE', url: '/api/v1/cart/11', body: undefined }),
     );
     expect(await screen.findByText('В корзине пока пусто')).toBeInTheDocument();

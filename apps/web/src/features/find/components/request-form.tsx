@@ -124,7 +124,8 @@ export function RequestForm({ query, parsed, onSent, photo }: Props) {
         label="Цена на Poizon, ¥ (если знаете)"
         inputMode="decimal"
         value={price}
-        onValueChange={(v) => setPrice(v.replace(/[^\d.,]/g, ''))}
+        mask={(v) => v.replace(/[^\d.,]/g, '')}
+        onValueChange={setPrice}
         error={priceError}
       />
       <fieldset className="find-buttons">

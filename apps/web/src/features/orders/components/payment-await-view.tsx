@@ -14,6 +14,7 @@ import { paymentTimeLeft } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import './orders.css';
 import { paths } from '../../../lib/paths.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 
 export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string }) {
   const status = usePaymentStatus(transactionGuid);
@@ -66,7 +67,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
   if (!status.data || outcome === 'pending') {
     return (
       <div className="payment-result" role="status" aria-live="polite">
-        <div className="payment-result__spinner spinner" aria-hidden="true" />
+        <Spinner className="payment-result__spinner" />
         <h2 className="payment-result__title">Ждём подтверждения оплаты</h2>
         <p className="payment-result__text">
           Обычно это занимает несколько секунд. Если вы закрыли страницу оплаты, вернитесь к заказу и оплатите

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PassportEditor } from './passport-form.tsx';
@@ -73,7 +73,7 @@ describe('passport form', () => {
     await user.type(screen.getByLabelText('ИНН'), '2499');
     expect(screen.getByLabelText('ИНН')).toHaveValue('770708389324');
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
-    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: '/api/v1/passport',
       body: {

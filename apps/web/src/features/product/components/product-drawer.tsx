@@ -3,7 +3,7 @@
 // heart come from the composing module, because features never import each other.
 import type { Product } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
@@ -73,16 +73,19 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
   // gallery's carousel, which measures its slides with a forced layout, the pickers, similar
   // products, the cart buttons) mounts after that paint. The sheet is then still at the start of its
   // slide-in, so the skeleton is not seen even when the product's answer is already in the cache.
+  // "After that paint" is counted from the commit (layout effects): Preact runs passive effects
+  // only after a frame, which would put the body, and the marks below, a frame later
+  // (docs/decisions/035).
   const [framed, setFramed] = useState(false);
-  useEffect(() => afterPaint(() => setFramed(true)), []);
+  useLayoutEffect(() => afterPaint(() => setFramed(true)), []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     // The tap-to-visible measure (docs/benchmarks.md): marks after the sheet's first paint and
     // after the product content's (a task queued from the frame callback runs after that paint).
     afterPaint(() => performance.mark('product-drawer-visible'));
   }, [open, productId]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && product.data && framed) afterPaint(() => performance.mark('product-drawer-content'));
   }, [open, product.data, framed]);
   useEffect(() => {

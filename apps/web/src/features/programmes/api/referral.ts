@@ -5,7 +5,6 @@ import {
   InviteDeletedResponseSchema,
   InvitePageResponseSchema,
   ReferralResponseSchema,
-  UnseenRewardResponseSchema,
 } from '@shop/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import { programmeKeys } from './keys.ts';
 import { resultOf, useChange } from './query.ts';
+import { unseenRewardQueryOptions } from './unseen-reward.ts';
 
 export type HistoryFilter = 'all' | 'pending' | 'rewarded';
 
@@ -50,13 +50,7 @@ export const useDeleteInvite = () =>
     REFERRAL_AND_BONUS,
   );
 
-export const useUnseenReward = () =>
-  useQuery({
-    queryKey: programmeKeys.unseenReward,
-    queryFn: () => resultOf('/v1/referral/unseen-reward', { schema: UnseenRewardResponseSchema }),
-    staleTime: Infinity,
-    retry: false,
-  });
+export const useUnseenReward = () => useQuery(unseenRewardQueryOptions());
 
 export const markInviteSeen = async (id: number) =>
   api(`/v1/referral/invites/${id}/seen`, { method: 'POST', schema: z.unknown() });

@@ -1,21 +1,18 @@
 // The celebration (research §3.2): once a session is signed in, the newest credited invite reward
-// the shopper has not seen opens the invite-reward sheet by itself, once. "Seen" is told to the
+// the shopper has not seen opens the invite-reward sheet by itself, once. The app shell mounts this
+// host only when `hasUnseenReward` found one (api/unseen-reward.ts). "Seen" is told to the
 // server (POST …/seen) and remembered on the device, so a failed call never shows it twice.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/notify.ts';
-import { readJson, writeJson } from '../../../lib/storage.ts';
+import { writeJson } from '../../../lib/storage.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { markInviteSeen, useDeleteInvite, useUnseenReward } from '../api/referral.ts';
+import { SEEN_REWARDS_KEY, seenRewardIds } from '../api/unseen-reward.ts';
 import { InviteSheet } from './invite-sheet.tsx';
 
-const SEEN_KEY = 'shop/seen-invite-rewards';
-
-const seenIds = (): number[] => {
-  const list = readJson<unknown>(SEEN_KEY, []);
-  return Array.isArray(list) ? list.filter((x): x is number => typeof x === 'number') : [];
-};
+const seenIds = seenRewardIds;
 
 export default function UnseenRewardHost() {
   const unseen = useUnseenReward();
@@ -34,7 +31,7 @@ export default function UnseenRewardHost() {
   // Remembered on the device first, then told to the server: a failed call never shows it twice.
   useEffect(() => {
     if (shownId === null || seenIds().includes(shownId)) return;
-    writeJson(SEEN_KEY, [...seenIds(), shownId].slice(-50));
+    writeJson(SEEN_REWARDS_KEY, [...seenIds(), shownId].slice(-50));
     void markInviteSeen(shownId).catch((e: unknown) => console.warn('Cannot mark the reward seen', e));
     haptic.success();
   }, [shownId]);
