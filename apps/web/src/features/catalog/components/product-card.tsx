@@ -1,14 +1,15 @@
 // A catalogue card (docs/product.md §5, §9): up to 5 pictures swipeable with embla at height 350, price,
 // brand and title, and a heart slot the page fills. A tap opens the product drawer (`?id=`).
 import { CARD_IMAGE_HEIGHT, cardPicture, type ProductCard as Card } from '@shop/contract';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
+import { useDeferredCarousel } from '../../../lib/use-deferred-carousel.ts';
 import { useOpenProduct } from '../../../lib/product-link.ts';
 import './product-card.css';
 
 export const CARD_IMAGES = 5;
+const CAROUSEL = { loop: false, dragFree: false } as const;
 
 type Props = {
   product: Card;
@@ -22,7 +23,8 @@ export function ProductCard({ product, heart, eager = false }: Props) {
   const images = product.images.slice(0, CARD_IMAGES);
   // The first is `cardPicture`, the picture the server preloads (decision 033).
   const sources = images.length > 0 ? images.map((i) => i.src) : [cardPicture(product)];
-  const [emblaRef, embla] = useEmblaCarousel({ loop: false, dragFree: false });
+  // Built when the card nears the screen, not with the list (lib/use-deferred-carousel.ts).
+  const [emblaRef, embla] = useDeferredCarousel(CAROUSEL);
   const [index, setIndex] = useState(0);
   useEffect(() => {
     if (!embla) return;
