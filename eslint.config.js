@@ -146,6 +146,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web tests wait with Testing Library's waitFor/findBy*, which setup.ts gives 5 s;
+    // `vi.waitFor` gives up after 1 s, which a loaded CI machine can spend on one render.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message: "Use waitFor from '@testing-library/react' (5 s, setup.ts).",
+        },
+      ],
+    },
+  },
   { files: ['apps/web/src/telegram/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['apps/web/src/config/env.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {

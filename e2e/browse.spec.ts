@@ -69,6 +69,8 @@ test('overlay search for "nike" lands on Nike results; a product opens and "В �
   await expect(drawer).toBeVisible();
   await expect(page).toHaveURL(/[?&]id=\d+/);
 
+  // The pickers come with the drawer's body, after its skeleton: counted once the body is drawn.
+  await expect(drawer.getByRole('button', { name: 'В корзину' })).toBeVisible();
   const colours = drawer.getByRole('radiogroup', { name: 'Цвет' }).getByRole('radio');
   if ((await colours.count()) > 0) {
     await colours.first().click();
@@ -400,6 +402,8 @@ test.describe('product drawer and catalogue rules', () => {
     const variant = product.variants.find((v) => v.qty > 0)!;
     await page.goto(`/catalog?id=${product.id}`);
     const drawer = page.getByRole('dialog', { name: product.title });
+    // The pickers come with the drawer's body, after its skeleton: counted once the body is drawn.
+    await expect(drawer.getByRole('button', { name: 'В корзину' })).toBeVisible();
     if (variant.color)
       await drawer
         .getByRole('radiogroup', { name: 'Цвет' })
@@ -424,4 +428,27 @@ test.describe('product drawer and catalogue rules', () => {
     });
     expect(quantity).toBe(1);
   });
+});
+
+test("a card's pictures swipe to the next one, and a swipe does not open the product", async ({ page }) => {
+  // The carousels are built when their card nears the screen (lib/use-deferred-carousel.ts).
+  await page.goto('/catalog/1');
+  const card = page
+    .getByRole('list', { name: 'Товары' })
+    .locator('.product-card')
+    .filter({ has: page.locator('.product-card__dots') })
+    .first();
+  await expect(card).toBeVisible();
+  const dots = card.locator('.product-card__dots span');
+  await expect(dots.first()).toHaveClass('active');
+  const box = (await card.locator('.product-card__viewport').boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.85, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * (0.85 - i * 0.07), y, { steps: 2 });
+  await page.mouse.up();
+  await expect(dots.nth(1)).toHaveClass('active');
+  await expect(dots.first()).not.toHaveClass('active');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.has('id')).toBe(false);
 });

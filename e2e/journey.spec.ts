@@ -116,6 +116,10 @@ test('a shopper finds Nike sneakers, orders them, pays on the payment page and s
   await expect(page).toHaveURL(/\/payment-await\?transaction_guid=/);
   await expect(payment.getByRole('button', { name: 'Оплатить' })).toBeVisible();
   await payment.getByRole('button', { name: 'Оплатить' }).click();
+  // The payment page answers by sending the tab back to the shop; close it once it is there.
+  // Closed while that navigation was under way, the tab hung for the rest of the test's two
+  // minutes (CI, Node 22), although the order was paid.
+  await expect(payment.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
   await payment.close();
 
   // payment-await polls the status and shows success.

@@ -451,7 +451,10 @@ test('checkout: «Списать бонусы» shows the exact usable amount an
   await page.screenshot({ path: shot('placing-bonus-light') });
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: /^Оплатить/ }).click();
-  await (await popup).close();
+  // Closed once it has loaded: a tab closed mid-navigation can hang (journey.spec, CI).
+  const payment = await popup;
+  await payment.waitForLoadState();
+  await payment.close();
   await expect(page).toHaveURL(/\/payment-await\?transaction_guid=/);
   const orders = await getJson<{ orders: { id: number }[] }>(request, '/api/v1/order/detail?page=0', owner);
   const last = orders.orders.sort((a, b) => b.id - a.id)[0];

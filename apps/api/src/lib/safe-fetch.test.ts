@@ -151,6 +151,8 @@ describe('safeFetch', () => {
   it('a host that never answers times out', async () => {
     const started = performance.now();
     expect(await reason(safeFetch(`http://shop.test:${port}/slow`, local({ timeoutMs: 300 })))).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Well before the 10 s default, so the 300 ms asked for was used; the bound leaves a loaded
+    // machine seconds of slack.
+    expect(performance.now() - started).toBeLessThan(8000);
   });
 });

@@ -7,6 +7,7 @@
 // status reached, one outbox row per announced status. PostgreSQL only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,15 @@ import { startFakeBotApi, type FakeBotApi } from '../test/fake-bot-api.ts';
 import { ADDRESS, insertProduct, PASSPORT } from '../test/fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
-const PORTS = [8161, 8162];
+
+/** A port nobody listens on now: CI runs this suite under two Node versions at once. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 const owner = makeTelegramUser();
 const STOCK = 200;
 
@@ -134,7 +143,7 @@ describe.skipIf(!testDatabaseUrl())('the server killed with SIGKILL mid-way', ()
   });
 
   it('loses no order, payment, history or outbox row, and doubles none, after a restart and a replay', async () => {
-    await startServer(PORTS[0]!);
+    await startServer(await freePort());
     const { product, variants } = await insertProduct(database.db, {
       variants: [{ qty: STOCK, price: 1200 }, { qty: STOCK, price: 3400 }, { qty: STOCK }],
     });
@@ -223,7 +232,7 @@ describe.skipIf(!testDatabaseUrl())('the server killed with SIGKILL mid-way', ()
     expect(interrupted, 'requests cut off by the kill').toBeGreaterThan(0);
 
     // Restarted (another port, same database); the clients try again with the same keys.
-    await startServer(PORTS[1]!);
+    await startServer(await freePort());
     const replayed = await Promise.all(burst.map(call));
     for (const [i, a] of replayed.entries()) {
       const c = burst[i]!;

@@ -58,13 +58,16 @@ async function provided(key: 'pgliteTemplate' | 'postgresTemplate'): Promise<str
 
 /** `CREATE DATABASE`, as a copy of `template` when given (retried while another copy holds it). */
 async function createDatabase(admin: postgres.Sql, name: string, template: string | undefined): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
+  // Until a deadline rather than a number of tries: on a loaded machine one copy can hold the
+  // template for seconds, and many test files start at once.
+  const until = Date.now() + 60_000;
+  for (;;) {
     try {
       await admin.unsafe(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
       return;
     } catch (err) {
       // 55006: "source database is being accessed by other users" — a concurrent copy.
-      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      if ((err as { code?: string }).code !== '55006' || Date.now() > until) throw err;
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
     }
   }

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   askOlderInstancesToClose,
@@ -66,7 +67,7 @@ describe('closing older instances (docs/product.md §2: "asks older open instanc
     expect(onNewer).not.toHaveBeenCalled();
 
     post({ type: 'close-older', startedAt: Date.now() + 1000, sender: 'newer-instance' });
-    await vi.waitFor(() => expect(onNewer).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onNewer).toHaveBeenCalledOnce());
     stop();
   });
 });

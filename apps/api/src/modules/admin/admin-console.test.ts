@@ -21,7 +21,9 @@ beforeAll(async () => {
   fake = await startFakeBotApi();
   t = await buildTestApp(
     { adminTelegramIds: [owner.id], botApiRoot: fake.apiRoot, botCanSend: true, publicUrl: PUBLIC_URL },
-    { bot: { outbox: { pollMs: 20, backoffMs: 50, timeoutSeconds: 2 } } },
+    // A send that takes longer than its timeout counts as lost and is tried again: 10 s, so that a
+    // loaded machine's slow database (PGlite shares this thread) cannot make one message two.
+    { bot: { outbox: { pollMs: 20, backoffMs: 50, timeoutSeconds: 10 } } },
   );
   ownerAuth = await login(t.app, owner);
   buyer = await shopper(t.app);
@@ -90,8 +92,15 @@ describe('orders in the console, messages to the shopper', () => {
     const purchasing = () =>
       messagesTo(buyer.user.id).filter((c) => String(c.body.text).includes(`№${orderId} выкупается`));
     await waitFor(() => purchasing().length > 0, 'the purchasing message');
-    // Give a second send every chance to happen before counting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Counted once both of the order's messages are recorded as sent: a sent row is never sent
+    // again, so a second send, if any, has happened by then.
+    const notificationsOfOrder = async () =>
+      (await admin('GET', `/orders/${orderId}`, ownerAuth)).json<{ result: { notifications: { status: string }[] } }>()
+        .result.notifications;
+    await waitFor(
+      async () => (await notificationsOfOrder()).every((n) => n.status === 'sent'),
+      'both messages recorded as sent',
+    );
     expect(purchasing()).toHaveLength(1);
     const keyboard = purchasing()[0]!.body.reply_markup as Keyboard;
     expect(keyboard.inline_keyboard[0]![0]).toEqual({

@@ -69,8 +69,9 @@ describe('catalogue import jobs', () => {
       headers: { authorization: ownerAuth },
     });
     expect(missing.statusCode).toBe(404);
-    // Two imports of 450 products with their photo features: a minute on a busy 2-core machine.
-  }, 120_000);
+    // Two imports of 450 products with their photo features: a minute on a busy 2-core machine,
+    // so the bound (only against a hang) leaves it four.
+  }, 240_000);
 
   it('a queued job is claimed by one runner only', async () => {
     const [row] = await t.app.db

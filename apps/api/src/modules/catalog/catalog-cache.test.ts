@@ -40,17 +40,25 @@ const quietlySetQty = (variantId: number, qty: number) =>
 
 describe('catalogue cache', () => {
   it('answers repeats from the cache as the same JSON text', async () => {
-    const {
-      product,
-      variants: [v],
-    } = await insertProduct(t.app.db, { variants: [{ qty: 4 }] });
-    const first = await card(product.id);
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toMatch(/^application\/json/);
-    await quietlySetQty(v!.id, 9);
-    const again = await card(product.id);
-    expect(again.body).toBe(first.body);
-    expect(await qtyOf(product.id, v!.id)).toBe(4);
+    // The entry lives CATALOG_TTL_MS from its first read. On a loaded machine the reads below can
+    // take longer than that, and then they prove nothing either way: such a try is made again.
+    for (let attempt = 1; ; attempt++) {
+      const {
+        product,
+        variants: [v],
+      } = await insertProduct(t.app.db, { variants: [{ qty: 4 }] });
+      const started = performance.now();
+      const first = await card(product.id);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      await quietlySetQty(v!.id, 9);
+      const again = await card(product.id);
+      const qty = await qtyOf(product.id, v!.id);
+      if (performance.now() - started >= CATALOG_TTL_MS && attempt < 5) continue;
+      expect(again.body).toBe(first.body);
+      expect(qty).toBe(4);
+      return;
+    }
   });
 
   it('shows a write it did not hear of within 2 s', async () => {

@@ -21,9 +21,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const env = { adminTelegramIds: [owner.id], botApiRoot: fake.apiRoot, botCanSend: true };
   // A call that gets no answer in `timeoutSeconds` is sent again (the Bot API has no idempotency
-  // key, so a lost answer means a second message): 3 s, so a loaded machine's slow answers are not
-  // taken for lost ones in the exactly-once test, and the hang test still ends within seconds.
-  const bot = { outbox: { pollMs: 10, backoffMs: 50, maxAttempts: 2, timeoutSeconds: 3, leaseMs: 5000 } };
+  // key, so a lost answer means a second message): 6 s, so a loaded machine's slow answers are not
+  // taken for lost ones in the exactly-once test (PGlite runs on this thread and can hold it for
+  // seconds on CI), and the hang test still ends within seconds. The lease outlasts a timeout.
+  const bot = { outbox: { pollMs: 10, backoffMs: 50, maxAttempts: 2, timeoutSeconds: 6, leaseMs: 15_000 } };
   a = await buildTestApp(env, { database, bot });
   b = await buildTestApp(env, { database, bot });
 });
@@ -70,7 +71,7 @@ describe('outbox worker', () => {
         text: 'Дубль',
       });
     });
-    await waitFor(async () => (await rowsOf('twice:')).every((r) => r.status === 'sent'), 'all sent', 15_000);
+    await waitFor(async () => (await rowsOf('twice:')).every((r) => r.status === 'sent'), 'all sent', 30_000);
     const texts = fake
       .delivered()
       .map((c) => String(c.body.text))
@@ -87,40 +88,36 @@ describe('outbox worker', () => {
   });
 
   it('a batch whose sends outlive its lease is still sent once: each row is re-leased before its send', async () => {
-    // Its own database and workers: a lease of 600 ms and a Telegram that takes 250 ms per answer.
-    // One worker claims all six rows; by the fourth send their shared lease has run out and the
-    // other worker claims the rest. Before the fix both sent rows 4–6.
+    // Its own database and workers: a lease of 3 s and a Telegram that takes 750 ms per answer.
+    // One worker claims all eight rows; by the fifth send their shared lease has run out and the
+    // other worker claims the rest. Before the fix both sent rows 5–8. Each send is 2.25 s shorter
+    // than a lease, so a loaded machine's late timers and slow queries do not make a single send
+    // outlive its own lease (with 250 ms against 600 ms, CI once did).
     const own = await createTestDatabase();
     const sent: string[] = [];
     const slow = async (message: OutgoingMessage) => {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 750));
       sent.push(message.text);
     };
-    const options = { leaseMs: 600, pollMs: 10, perSecond: 1000 };
+    const options = { leaseMs: 3_000, pollMs: 10, perSecond: 1000 };
     const workers = [new OutboxWorker(own.db, slow, options), new OutboxWorker(own.db, slow, options)];
+    const texts = Array.from({ length: 8 }, (_, i) => `Аренда ${i + 1}`);
     try {
-      for (let i = 1; i <= 6; i++) {
+      for (const [i, text] of texts.entries()) {
         await enqueueNotification(own.db, {
           kind: 'test',
-          dedupeKey: `lease:${i}`,
-          chatId: 903_000_000 + i,
-          text: `Аренда ${i}`,
+          dedupeKey: `lease:${i + 1}`,
+          chatId: 903_000_001 + i,
+          text,
         });
       }
       for (const worker of workers) worker.start();
       await waitFor(
         async () => (await own.db.select().from(notifications)).every((r) => r.status === 'sent'),
         'all sent',
-        15_000,
+        25_000,
       );
-      expect([...sent].sort()).toEqual([
-        'Аренда 1',
-        'Аренда 2',
-        'Аренда 3',
-        'Аренда 4',
-        'Аренда 5',
-        'Аренда 6',
-      ]);
+      expect([...sent].sort()).toEqual(texts);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       await own.close();
@@ -162,10 +159,10 @@ describe('outbox worker', () => {
       chatId,
       text: 'После зависания',
     });
-    await waitFor(async () => (await rowsOf('hang:'))[0]?.status === 'sent', 'sent after the hang', 15_000);
+    await waitFor(async () => (await rowsOf('hang:'))[0]?.status === 'sent', 'sent after the hang', 30_000);
     const tries = fake.calls.filter((c) => Number(c.body.chat_id) === chatId);
     expect(tries).toHaveLength(2);
-    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(3000);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(6000);
     expect((await rowsOf('hang:'))[0]).toMatchObject({ attempts: 2 });
   });
 

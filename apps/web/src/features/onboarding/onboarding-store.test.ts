@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const cloud = vi.hoisted(() => ({ values: new Map<string, string>() }));
@@ -56,7 +57,7 @@ describe('onboarding cards (docs/product.md §4)', () => {
       currentActive: string;
     };
     expect(local).toMatchObject({ readCards: ['guarantee'], currentActive: 'delivery' });
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(cloud.values.get('history_progress')).toBe(localStorage.getItem('history_progress')),
     );
   });

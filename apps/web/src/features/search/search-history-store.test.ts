@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const cloud = vi.hoisted(() => ({ values: new Map<string, string>(), failing: false }));
@@ -48,14 +49,14 @@ describe('search history (docs/product.md §4: "a trimmed non-empty query moves 
     useSearchHistoryStore.getState().add('nike');
     useSearchHistoryStore.getState().clear();
     expect(useSearchHistoryStore.getState().searches).toEqual([]);
-    await vi.waitFor(() => expect(stored(cloud.values.get('search_history'))?.searches).toEqual([]));
+    await waitFor(() => expect(stored(cloud.values.get('search_history'))?.searches).toEqual([]));
     expect(stored(localStorage.getItem('search_history'))?.searches).toEqual([]);
   });
 
   it('"changes save to both" local storage and CloudStorage under search_history', async () => {
     useSearchHistoryStore.getState().add('Nike');
     expect(stored(localStorage.getItem('search_history'))?.searches).toEqual(['Nike']);
-    await vi.waitFor(() => expect(stored(cloud.values.get('search_history'))?.searches).toEqual(['Nike']));
+    await waitFor(() => expect(stored(cloud.values.get('search_history'))?.searches).toEqual(['Nike']));
   });
 });
 
