@@ -22,6 +22,13 @@ function run(command, args, env = {}) {
   return result.status ?? 1;
 }
 
+const firstLine = (text) =>
+  (text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -48,12 +55,27 @@ if (browserFirst) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// What failed, by name, for the summary: CI prints it last, where its log's tail is read.
+const failures = [];
 
 const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  for (const file of vitest.testResults ?? []) {
+    const name = file.name.replace(`${process.cwd()}/`, '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`vitest ${name} › ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`vitest ${name}: ${firstLine(file.message) || 'the file failed outside its tests'}`);
+    }
+  }
+  if (vitestStatus !== 0 && failures.length === 0) {
+    failures.push(
+      `vitest exited ${vitestStatus} with no failed test (an error outside the tests: see the log)`,
+    );
+  }
 } else {
   failed += 1;
   console.error('Vitest wrote no report');
@@ -64,11 +86,29 @@ if (playwright) {
   passed += playwright.stats.expected;
   failed += playwright.stats.unexpected + playwright.stats.flaky;
   skipped += playwright.stats.skipped;
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error?.message;
+        const where = [...titles, spec.title].filter(Boolean).join(' › ');
+        const project = test.projectName ? `${test.projectName} ` : '';
+        failures.push(`playwright ${project}${where} (${test.status}): ${firstLine(error)}`);
+      }
+    }
+  };
+  for (const suite of playwright.suites ?? []) walk(suite, [suite.title]);
+  for (const error of playwright.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
 } else {
   failed += 1;
   console.error('Playwright wrote no report');
 }
 
+for (const failure of failures) console.log(`FAILED ${failure}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-writeFileSync(`${out}/summary.json`, JSON.stringify({ node: process.version, passed, failed, skipped }));
+writeFileSync(
+  `${out}/summary.json`,
+  JSON.stringify({ node: process.version, passed, failed, skipped, failures }),
+);
 process.exit(vitestStatus !== 0 || playwrightStatus !== 0 || failed > 0 || passed === 0 ? 1 : 0);
