@@ -5,7 +5,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type BotApiCall = { token: string; method: string; body: Record<string, unknown>; at: number };
+export type BotApiCall = {
+  token: string;
+  method: string;
+  body: Record<string, unknown>;
+  at: number;
+  /** A hung call: when the client gave up on it and closed the connection. */
+  closedAt?: number;
+};
 
 export type FakeFailure =
   | { kind: '429'; retryAfter: number }
@@ -82,6 +89,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
           return send(res, 500, { ok: false, error_code: 500, description: 'Internal Server Error' });
         case 'hang':
           hanging.add(res);
+          res.on('close', () => (call.closedAt = Date.now()));
           return;
         default:
       }
