@@ -77,6 +77,9 @@ type Props = {
 
 export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
   const [sheet, setSheet] = useState<Sheet | null>(null);
+  // A sheet is built the first time it opens and kept after (its closing animation needs it): six
+  // closed drawers built with the page cost its first render for nothing.
+  const [opened, setOpened] = useState<ReadonlySet<Sheet>>(() => new Set());
   const filters = useFilterStore(
     useShallow((s): FilterLists & { selectedSort: string } => ({
       selectedColors: s.selectedColors,
@@ -94,6 +97,7 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
 
   const open = (next: Sheet) => {
     haptic.selection();
+    setOpened((seen) => (seen.has(next) ? seen : new Set(seen).add(next)));
     setSheet(next);
   };
 
@@ -141,29 +145,31 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
         {total === undefined ? '\u00a0' : `${total} ${plural(total, ITEM_FORMS)}`}
       </p>
 
-      <Drawer open={sheet === 'sort'} onOpenChange={(o) => !o && setSheet(null)} title="Сортировка">
-        <ul className="filter-sheet__list" role="radiogroup" aria-label="Сортировка">
-          {SORT_OPTIONS.map((o) => (
-            <li key={o.key}>
-              <label className="filter-sheet__row">
-                <span>{o.label}</span>
-                <input
-                  type="radio"
-                  name="sort"
-                  checked={filters.selectedSort === o.key}
-                  onChange={() => {
-                    haptic.selection();
-                    useFilterStore.getState().setSort(o.key);
-                    setSheet(null);
-                  }}
-                />
-              </label>
-            </li>
-          ))}
-        </ul>
-      </Drawer>
+      {opened.has('sort') && (
+        <Drawer open={sheet === 'sort'} onOpenChange={(o) => !o && setSheet(null)} title="Сортировка">
+          <ul className="filter-sheet__list" role="radiogroup" aria-label="Сортировка">
+            {SORT_OPTIONS.map((o) => (
+              <li key={o.key}>
+                <label className="filter-sheet__row">
+                  <span>{o.label}</span>
+                  <input
+                    type="radio"
+                    name="sort"
+                    checked={filters.selectedSort === o.key}
+                    onChange={() => {
+                      haptic.selection();
+                      useFilterStore.getState().setSort(o.key);
+                      setSheet(null);
+                    }}
+                  />
+                </label>
+              </li>
+            ))}
+          </ul>
+        </Drawer>
+      )}
 
-      {SHEETS.filter((s) => !hide.includes(s.key)).map((s) => (
+      {SHEETS.filter((s) => !hide.includes(s.key) && opened.has(s.key)).map((s) => (
         <Drawer key={s.key} open={sheet === s.key} onOpenChange={(o) => !o && setSheet(null)} title={s.label}>
           <FilterSheetBody
             kind={s.key}

@@ -1,11 +1,16 @@
 // The catalogue grid shared by catalog/{id} and search: two columns of cards, the next page
 // loaded by cursor when the end of the list comes near, skeletons while loading, an empty state.
 import type { ProductCard as Card } from '@shop/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { useProgressiveCount } from '../../../lib/use-progressive-count.ts';
 import { useProductsInfinite, type ProductListParams } from '../api/get-products.ts';
 import { ProductCard, ProductCardSkeleton } from './product-card.tsx';
 import './product-grid.css';
 import '../../../components/ui/card-grid.css';
+
+/** Cards drawn with the grid's first render (the first screen shows four), then more per task. */
+const FIRST_CARDS = 6;
+const CARDS_PER_STEP = 4;
 
 type Props = {
   params: ProductListParams;
@@ -17,10 +22,13 @@ export function ProductGrid({ params, renderHeart, empty }: Props) {
   const query = useProductsInfinite(params);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const products = query.data?.pages.flatMap((p) => p.products) ?? [];
+  const shown = useProgressiveCount(products.length, FIRST_CARDS, CARDS_PER_STEP);
+  const allShown = shown === products.length;
 
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage) return;
+    if (!node || !hasNextPage || !allShown) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -29,7 +37,7 @@ export function ProductGrid({ params, renderHeart, empty }: Props) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, allShown]);
 
   if (query.isPending) return <ProductGridSkeleton count={6} />;
   if (query.isError) {
@@ -42,22 +50,40 @@ export function ProductGrid({ params, renderHeart, empty }: Props) {
       </div>
     );
   }
-  const products = query.data.pages.flatMap((p) => p.products);
   if (products.length === 0) return <>{empty}</>;
   return (
     <>
       <ul className="card-grid product-grid" aria-label="Товары" aria-busy={isFetchingNextPage}>
-        {products.map((product, i) => (
-          <li key={product.id}>
-            <ProductCard product={product} eager={i < 4} heart={renderHeart?.(product)} />
-          </li>
+        {products.slice(0, shown).map((product, i) => (
+          <GridItem key={product.id} product={product} eager={i < 4} renderHeart={renderHeart} />
         ))}
       </ul>
       {isFetchingNextPage && <ProductGridSkeleton count={2} />}
-      <div ref={sentinel} className="product-grid__sentinel" aria-hidden="true" />
+      {/* The next page is asked for once this one is all drawn. */}
+      {allShown && <div ref={sentinel} className="product-grid__sentinel" aria-hidden="true" />}
     </>
   );
 }
+
+/**
+ * A card in the grid, redrawn only when its product changes: the page above redraws when the
+ * category tree, the facets or the filters arrive, and the cards need not.
+ */
+const GridItem = memo(function GridItem({
+  product,
+  eager,
+  renderHeart,
+}: {
+  product: Card;
+  eager: boolean;
+  renderHeart?: (product: Card) => ReactNode;
+}) {
+  return (
+    <li>
+      <ProductCard product={product} eager={eager} heart={renderHeart?.(product)} />
+    </li>
+  );
+});
 
 export function ProductGridSkeleton({ count }: { count: number }) {
   return (

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { formatPrice } from '../../../lib/price.ts';
+import { useProgressiveCount } from '../../../lib/use-progressive-count.ts';
 import { productRowQueryOptions, type ProductListParams } from '../api/get-products.ts';
 import { useOpenProduct } from '../../../lib/product-link.ts';
 import './product-row.css';
@@ -19,9 +20,14 @@ type Props = {
   eager?: boolean;
 };
 
+/** Cards drawn with the row's first render (a phone's width shows two and a half), then more per task. */
+const FIRST_CARDS = 3;
+const CARDS_PER_STEP = 3;
+
 export function ProductRow({ title, params, moreHref, renderHeart, eager = false }: Props) {
   const row = useQuery(productRowQueryOptions(params));
   const open = useOpenProduct();
+  const shown = useProgressiveCount(row.data?.length ?? 0, FIRST_CARDS, CARDS_PER_STEP);
   if (row.isSuccess && row.data.length === 0) return null;
   return (
     <section className="product-row" aria-label={title}>
@@ -49,7 +55,7 @@ export function ProductRow({ title, params, moreHref, renderHeart, eager = false
               <div className="skeleton skeleton--line" style={{ width: '60%', marginTop: 8 }} />
             </li>
           ))}
-        {row.data?.map((p, i) => (
+        {row.data?.slice(0, shown).map((p, i) => (
           <li key={p.id} className="product-row__card" data-product-id={p.id}>
             <button type="button" onClick={() => open(p.id)}>
               <ProductImage
