@@ -2,7 +2,7 @@
 // opens a product goes through here, so each records the tap for the drawer's visible-in-150-ms
 // measure (docs/benchmarks.md).
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 export const PRODUCT_PARAM = 'id';
 
@@ -22,19 +22,13 @@ export function withProduct(params: URLSearchParams, id: number): URLSearchParam
   return next;
 }
 
-/**
- * Opens the drawer on a product. The address is read when the tap comes, not subscribed to: a
- * card that subscribed (`useSearchParams`) would redraw with every change of the address, every
- * card of the grid at each opening of the drawer. The data router's `navigate` is stable.
- */
 export function useOpenProduct() {
-  const navigate = useNavigate();
+  const [, setParams] = useSearchParams();
   return useCallback(
     (id: number, { replace = false } = {}) => {
       markProductTap();
-      const search = withProduct(new URLSearchParams(window.location.search), id).toString();
-      void navigate({ search: `?${search}` }, { replace });
+      setParams((prev) => withProduct(prev, id), { replace });
     },
-    [navigate],
+    [setParams],
   );
 }

@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useProgressiveCount } from './use-progressive-count.ts';
 
@@ -25,5 +25,14 @@ describe('useProgressiveCount', () => {
     rerender({ length: 25 });
     expect(result.current).toBe(20);
     await waitFor(() => expect(result.current).toBe(25));
+
+    // A new query (its skeleton: no items, while the list is fetched) starts the steps again.
+    rerender({ length: 0 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    seen.length = 0;
+    rerender({ length: 20 });
+    expect(result.current).toBe(6);
+    await waitFor(() => expect(result.current).toBe(20));
+    expect(seen).toEqual([6, 10, 14, 18, 20]);
   });
 });

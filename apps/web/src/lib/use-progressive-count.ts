@@ -8,11 +8,14 @@ import { useEffect, useState } from 'react';
 export function useProgressiveCount(length: number, first: number, step: number): number {
   const [count, setCount] = useState(first);
   useEffect(() => {
-    if (count >= length) return;
-    // A timer, not a microtask: each step is its own task, with a chance to paint and to answer
-    // input in between.
-    const timer = setTimeout(() => setCount((n) => Math.min(n + step, length)), 0);
+    // An empty list (a new query's skeleton: another category, filter, sort or search) starts
+    // the steps again, so a list that comes back long is not drawn in one task. Each change of
+    // the count is made from a timer: each step is its own task, with a chance to paint and to
+    // answer input in between.
+    const next = length === 0 ? first : Math.min(count + step, length);
+    if (length === 0 ? count === first : count >= length) return;
+    const timer = setTimeout(() => setCount(next), 0);
     return () => clearTimeout(timer);
-  }, [count, length, step]);
+  }, [count, length, first, step]);
   return Math.min(count, length);
 }
