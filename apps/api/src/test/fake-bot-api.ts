@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * How late this fake can stamp a call's `at` on a loaded machine: it reads the time on the event
- * loop it shares with the sender, after the request's body is read (up to 234 ms late was seen on
- * CI's two cores with both Node versions' suites running). A gap between two calls measured here
- * can therefore come out short by up to this much; waits of 1 s and more are asserted with it.
+ * loop it shares with the sender, after the request's body is read (234 ms late was seen on CI's
+ * two cores with both Node versions' suites running). It matters where the sender's clock starts
+ * before the stamp (a call's timeout). A wait that starts after this fake answered (the pacing of
+ * a chat, retry_after) cannot come out short by it: the next stamp is taken after that wait.
  */
 export const STAMP_LAG_MS = 500;
 
