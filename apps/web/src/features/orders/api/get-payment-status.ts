@@ -18,8 +18,16 @@ export const paymentStatusQueryOptions = (transactionGuid: string) =>
     queryKey: ['payment-status', transactionGuid],
     queryFn: () => getPaymentStatus(transactionGuid),
     enabled: transactionGuid.length > 0,
-    refetchInterval: (query) =>
-      query.state.data?.status === 'pending' || !query.state.data ? PAYMENT_POLL_MS : false,
+    // Polled while the payment is pending. Not after a first check that failed: the page then says
+    // so and stays put, with «Повторить», and the check runs again when the connection comes back
+    // (`refetchOnReconnect`) or on that button. Polled, a query with no answer yet goes back to
+    // `pending` at each try, and the page swapped between the error and the spinner every few
+    // seconds. Once an answer is in, a failed poll keeps it and polling goes on.
+    refetchInterval: (query) => {
+      const { status, data } = query.state;
+      if (!data) return status === 'error' ? false : PAYMENT_POLL_MS;
+      return data.status === 'pending' ? PAYMENT_POLL_MS : false;
+    },
     staleTime: 0,
   });
 
