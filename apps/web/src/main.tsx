@@ -26,7 +26,7 @@ async function boot() {
   // The SDK loads once the first screen is idle (app-shell.tsx, docs/decisions/026).
   holdSdk((sdk) => {
     mockTelegramSdk(sdk);
-    startTelegramSdk(sdk);
+    return startTelegramSdk(sdk);
   });
   const queryClient = createQueryClient();
   // The session starts now, while the router loads the page's code (docs/decisions/033).

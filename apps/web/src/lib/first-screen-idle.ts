@@ -1,7 +1,8 @@
 // "The first screen is idle": 2.5 s after the app shell mounted, at the next idle callback. What
 // the first screen does not need waits for it (the Telegram SDK, the product drawer's code, the
 // invite-reward check; docs/decisions/026). `perf:first-screen-js` counts the scripts requested
-// before the `shop:preload` mark made here.
+// before the `shop:preload` mark made here. Each waiting job runs in an idle callback of its own,
+// so they never add up to one long task that blocks a tap (docs/decisions/041).
 const AFTER_MS = 2500;
 
 let idle = false;
@@ -25,13 +26,23 @@ export function whenFirstScreenIdle(run: () => unknown): () => void {
 export function startFirstScreenClock(): void {
   if (started) return;
   started = true;
-  const done = () => {
-    performance.mark('shop:preload');
-    idle = true;
-    for (const run of waiting.splice(0)) run();
+  const whenIdle = (run: () => void) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run);
+    else setTimeout(run, 0);
   };
-  setTimeout(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(done);
-    else done();
-  }, AFTER_MS);
+  const runNext = () => {
+    const run = waiting.shift();
+    if (!run) return;
+    run();
+    if (waiting.length > 0) whenIdle(runNext);
+  };
+  setTimeout(
+    () =>
+      whenIdle(() => {
+        performance.mark('shop:preload');
+        idle = true;
+        runNext();
+      }),
+    AFTER_MS,
+  );
 }

@@ -22,17 +22,24 @@ export function startTelegram(): void {
   postEvent('web_app_expand');
 }
 
-export function startTelegramSdk({ init, miniApp, themeParams, viewport }: Sdk): void {
+/** A task of its own for what follows: a start-up in steps never blocks a tap for long. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Starts the SDK in steps, each in a task of its own (docs/decisions/041). */
+export async function startTelegramSdk({ init, miniApp, themeParams, viewport }: Sdk): Promise<void> {
   releaseReceivers();
   init();
+  await nextTask();
   if (themeParams.mount.isAvailable()) {
     themeParams.mount();
     if (themeParams.bindCssVars.isAvailable()) themeParams.bindCssVars();
   }
+  await nextTask();
   if (miniApp.mount.isAvailable()) {
     miniApp.mount();
     if (miniApp.bindCssVars.isAvailable()) miniApp.bindCssVars();
   }
+  await nextTask();
   if (viewport.mount.isAvailable()) {
     viewport.mount({ timeout: 3000 }).then(
       () => {

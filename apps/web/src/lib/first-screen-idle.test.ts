@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startFirstScreenClock, whenFirstScreenIdle } from './first-screen-idle.ts';
+
+describe('whenFirstScreenIdle', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs the waiting jobs 2.5 s after the clock starts, each in an idle callback of its own', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const ran: string[] = [];
+    whenFirstScreenIdle(() => ran.push('sdk'));
+    const cancel = whenFirstScreenIdle(() => ran.push('cancelled'));
+    whenFirstScreenIdle(() => ran.push('drawer'));
+    whenFirstScreenIdle(() => ran.push('reward'));
+    cancel();
+
+    startFirstScreenClock();
+    vi.advanceTimersByTime(2499);
+    expect(idle).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(idle).toHaveLength(1);
+    expect(ran).toEqual([]);
+
+    // One job per idle callback: a long list of jobs never makes one long task.
+    idle.shift()!();
+    expect(ran).toEqual(['sdk']);
+    expect(performance.getEntriesByName('shop:preload')).toHaveLength(1);
+    idle.shift()!();
+    expect(ran).toEqual(['sdk', 'drawer']);
+    idle.shift()!();
+    expect(ran).toEqual(['sdk', 'drawer', 'reward']);
+    expect(idle).toHaveLength(0);
+
+    // Once idle, a new job runs at once.
+    whenFirstScreenIdle(() => ran.push('late'));
+    expect(ran.at(-1)).toBe('late');
+    vi.unstubAllGlobals();
+  });
+});
