@@ -431,7 +431,7 @@ test.describe('product drawer and catalogue rules', () => {
 });
 
 test("a card's pictures swipe to the next one, and a swipe does not open the product", async ({ page }) => {
-  // The carousels are built when their card nears the screen (lib/use-deferred-carousel.ts).
+  // A card's carousel is built by the touch that swipes it (lib/use-deferred-carousel.ts).
   await page.goto('/catalog/1');
   const card = page
     .getByRole('list', { name: 'Товары' })

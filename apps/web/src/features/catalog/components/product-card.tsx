@@ -23,7 +23,7 @@ export function ProductCard({ product, heart, eager = false }: Props) {
   const images = product.images.slice(0, CARD_IMAGES);
   // The first is `cardPicture`, the picture the server preloads (decision 033).
   const sources = images.length > 0 ? images.map((i) => i.src) : [cardPicture(product)];
-  // Built when the card nears the screen, not with the list (lib/use-deferred-carousel.ts).
+  // Built on the card's first touch, not with the list (lib/use-deferred-carousel.ts).
   const [emblaRef, embla] = useDeferredCarousel(CAROUSEL);
   const [index, setIndex] = useState(0);
   useEffect(() => {
