@@ -1,14 +1,15 @@
 // The filter and sort bar of catalog/{id} and search (docs/product.md §2–§4): chips opening bottom sheets
 // for sort, colours, brands, sizes, categories and fit, fed by the facets endpoint. A choice in
 // a sheet applies at once (the facets of one kind ignore that kind, so a second value can be
-// added); «Показать» closes the sheet.
-import type { FitPeople, ProductFilters } from '@shop/contract';
-import { useState } from 'react';
+// added); «Показать» closes the sheet. The sheets' code (the drawer) loads apart from the page
+// (catalog-sheets.tsx, docs/decisions/041): on the first touch of a chip, or once the first
+// screen is idle.
+import type { FitPeople } from '@shop/contract';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button } from '../../../components/ui/button.tsx';
-import { Drawer } from '../../../components/ui/drawer.tsx';
+import { whenFirstScreenIdle } from '../../../lib/first-screen-idle.ts';
+import { lazyLayer, useTouchOf } from '../../../lib/lazy-layer.tsx';
 import { ITEM_FORMS, plural } from '../../../lib/plural.ts';
-import { euSizeLabel } from '../../../lib/variant-label.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useProductFilters } from '../api/get-product-filters.ts';
 import type { ProductListParams } from '../api/get-products.ts';
@@ -21,7 +22,7 @@ import {
 } from '../filter-store.ts';
 import './catalog-toolbar.css';
 
-type Sheet = 'sort' | FilterListKey;
+export type Sheet = 'sort' | FilterListKey;
 
 export const FIT_LABELS: Record<FitPeople, string> = {
   men: 'Мужчинам',
@@ -30,7 +31,7 @@ export const FIT_LABELS: Record<FitPeople, string> = {
   unisex: 'Унисекс',
 };
 
-const SHEETS: { key: FilterListKey; label: string }[] = [
+export const SHEETS: { key: FilterListKey; label: string }[] = [
   { key: 'selectedCategories', label: 'Категория' },
   { key: 'selectedBrands', label: 'Бренд' },
   { key: 'selectedSizes', label: 'Размер' },
@@ -38,33 +39,7 @@ const SHEETS: { key: FilterListKey; label: string }[] = [
   { key: 'selectedFitPeople', label: 'Для кого' },
 ];
 
-type Option = { value: string | number; label: string; count: number };
-
-function optionsFor(
-  key: FilterListKey,
-  facets: ProductFilters | undefined,
-  categoryScope?: number[],
-): Option[] {
-  if (!facets) return [];
-  switch (key) {
-    case 'selectedBrands':
-      return facets.brands.map((b) => ({ value: b.id, label: b.name, count: b.count }));
-    case 'selectedCategories':
-      return facets.categories
-        .filter((c) => !categoryScope || categoryScope.includes(c.id))
-        .map((c) => ({ value: c.id, label: c.name, count: c.count }));
-    case 'selectedColors':
-      return facets.colors.map((c) => ({ value: c.value, label: c.value, count: c.count }));
-    case 'selectedSizes':
-      return facets.sizes_eu.map((s) => ({ value: s.value, label: euSizeLabel(s.value), count: s.count }));
-    case 'selectedFitPeople':
-      return facets.fit_people.map((f) => ({
-        value: f.value,
-        label: FIT_LABELS[f.value],
-        count: f.count,
-      }));
-  }
-}
+const CatalogSheets = lazyLayer(() => import('./catalog-sheets.tsx'));
 
 type Props = {
   /** The page's base selection (category or search) plus the store's filters. */
@@ -94,6 +69,8 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
   const total = facets.data?.total;
   const sortLabel = SORT_OPTIONS.find((o) => o.key === filters.selectedSort)?.label ?? 'По умолчанию';
   const count = activeFilterCount(filters);
+  useTouchOf('.catalog-toolbar__chips', CatalogSheets.preload);
+  useEffect(() => whenFirstScreenIdle(CatalogSheets.preload), []);
 
   const open = (next: Sheet) => {
     haptic.selection();
@@ -145,104 +122,19 @@ export function CatalogToolbar({ params, hide = [], categoryScope }: Props) {
         {total === undefined ? '\u00a0' : `${total} ${plural(total, ITEM_FORMS)}`}
       </p>
 
-      {opened.has('sort') && (
-        <Drawer open={sheet === 'sort'} onOpenChange={(o) => !o && setSheet(null)} title="Сортировка">
-          <ul className="filter-sheet__list" role="radiogroup" aria-label="Сортировка">
-            {SORT_OPTIONS.map((o) => (
-              <li key={o.key}>
-                <label className="filter-sheet__row">
-                  <span>{o.label}</span>
-                  <input
-                    type="radio"
-                    name="sort"
-                    checked={filters.selectedSort === o.key}
-                    onChange={() => {
-                      haptic.selection();
-                      useFilterStore.getState().setSort(o.key);
-                      setSheet(null);
-                    }}
-                  />
-                </label>
-              </li>
-            ))}
-          </ul>
-        </Drawer>
+      {opened.size > 0 && (
+        <CatalogSheets
+          sheet={sheet}
+          opened={opened}
+          onClose={() => setSheet(null)}
+          filters={filters}
+          facets={facets.data}
+          facetsLoading={facets.isPending}
+          hide={hide}
+          categoryScope={categoryScope}
+        />
       )}
-
-      {SHEETS.filter((s) => !hide.includes(s.key) && opened.has(s.key)).map((s) => (
-        <Drawer key={s.key} open={sheet === s.key} onOpenChange={(o) => !o && setSheet(null)} title={s.label}>
-          <FilterSheetBody
-            kind={s.key}
-            options={optionsFor(s.key, facets.data, categoryScope)}
-            loading={facets.isPending}
-            selected={filters[s.key] as (string | number)[]}
-          />
-          <div className="filter-sheet__actions">
-            {filters[s.key].length > 0 && (
-              <Button
-                variant="secondary"
-                size="medium"
-                onClick={() => useFilterStore.getState().resetList(s.key)}
-              >
-                Сбросить
-              </Button>
-            )}
-            <Button size="medium" fullWidth onClick={() => setSheet(null)}>
-              {total === undefined ? 'Показать' : `Показать ${total} ${plural(total, ITEM_FORMS)}`}
-            </Button>
-          </div>
-        </Drawer>
-      ))}
     </div>
-  );
-}
-
-function FilterSheetBody({
-  kind,
-  options,
-  loading,
-  selected,
-}: {
-  kind: FilterListKey;
-  options: Option[];
-  loading: boolean;
-  selected: (string | number)[];
-}) {
-  if (loading) {
-    return (
-      <div className="filter-sheet__list" role="status" aria-label="Загрузка">
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} className="skeleton skeleton--line filter-sheet__skeleton" />
-        ))}
-      </div>
-    );
-  }
-  // Chosen values stay listed even when the other filters no longer reach them.
-  const shown = [...options];
-  for (const value of selected) {
-    if (!shown.some((o) => o.value === value)) shown.unshift({ value, label: String(value), count: 0 });
-  }
-  if (shown.length === 0) return <p className="filter-sheet__empty">Нет вариантов для этой подборки</p>;
-  return (
-    <ul className={`filter-sheet__list${kind === 'selectedSizes' ? ' filter-sheet__list--grid' : ''}`}>
-      {shown.map((o) => (
-        <li key={o.value}>
-          <label className="filter-sheet__row">
-            <span>
-              {o.label} <span className="filter-sheet__count">{o.count}</span>
-            </span>
-            <input
-              type="checkbox"
-              checked={selected.includes(o.value)}
-              onChange={() => {
-                haptic.selection();
-                useFilterStore.getState().toggle(kind, o.value);
-              }}
-            />
-          </label>
-        </li>
-      ))}
-    </ul>
   );
 }
 
