@@ -9,8 +9,8 @@ import './product-grid.css';
 import '../../../components/ui/card-grid.css';
 
 /** Cards drawn with the grid's first render (the first screen shows four), then more per task. */
-const FIRST_CARDS = 6;
-const CARDS_PER_STEP = 4;
+const FIRST_CARDS = 4;
+const CARDS_PER_STEP = 1;
 
 type Props = {
   params: ProductListParams;

@@ -22,7 +22,7 @@ type Props = {
 
 /** Cards drawn with the row's first render (a phone's width shows two and a half), then more per task. */
 const FIRST_CARDS = 3;
-const CARDS_PER_STEP = 3;
+const CARDS_PER_STEP = 1;
 
 export function ProductRow({ title, params, moreHref, renderHeart, eager = false }: Props) {
   const row = useQuery(productRowQueryOptions(params));
