@@ -4,6 +4,7 @@ import { startFirstScreenClock, whenFirstScreenIdle } from './first-screen-idle.
 describe('whenFirstScreenIdle', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('runs the waiting jobs 2.5 s after the clock starts, each in an idle callback of its own', () => {
@@ -13,7 +14,10 @@ describe('whenFirstScreenIdle', () => {
     const ran: string[] = [];
     whenFirstScreenIdle(() => ran.push('sdk'));
     const cancel = whenFirstScreenIdle(() => ran.push('cancelled'));
-    whenFirstScreenIdle(() => ran.push('drawer'));
+    whenFirstScreenIdle(() => {
+      ran.push('drawer');
+      throw new Error('a job that fails');
+    });
     whenFirstScreenIdle(() => ran.push('reward'));
     cancel();
 
@@ -28,7 +32,7 @@ describe('whenFirstScreenIdle', () => {
     idle.shift()!();
     expect(ran).toEqual(['sdk']);
     expect(performance.getEntriesByName('shop:preload')).toHaveLength(1);
-    idle.shift()!();
+    expect(() => idle.shift()!()).toThrow('a job that fails');
     expect(ran).toEqual(['sdk', 'drawer']);
     idle.shift()!();
     expect(ran).toEqual(['sdk', 'drawer', 'reward']);
@@ -37,6 +41,5 @@ describe('whenFirstScreenIdle', () => {
     // Once idle, a new job runs at once.
     whenFirstScreenIdle(() => ran.push('late'));
     expect(ran.at(-1)).toBe('late');
-    vi.unstubAllGlobals();
   });
 });

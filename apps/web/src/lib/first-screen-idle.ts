@@ -33,8 +33,9 @@ export function startFirstScreenClock(): void {
   const runNext = () => {
     const run = waiting.shift();
     if (!run) return;
-    run();
+    // The next one is asked for first: a job that throws does not stop the ones after it.
     if (waiting.length > 0) whenIdle(runNext);
+    run();
   };
   setTimeout(
     () =>
