@@ -1,13 +1,10 @@
-// Boot: wire Telegram by hand (or the dev-login mock outside it), then render the app; the SDK
-// follows once the first screen is idle. Outside Telegram without dev login there is no user, and
-// the spec's "error" is shown.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+// Boot: wire Telegram by hand (or the dev-login mock outside it), start the session, then load and
+// render the app; the SDK follows once the first screen is idle. Outside Telegram without dev login
+// there is no user, and the spec's "error" is shown. This module and what it imports are small:
+// the session starts before the router and the pages have downloaded (docs/decisions/042).
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
-import { beginSessionStart } from './app/layouts/root-layout.tsx';
-import { createRouter } from './app/router.tsx';
+import { beginSessionStart } from './app/session-start.ts';
 import { installConsoleInterceptor } from './features/debug-console/console-interceptor.ts';
 import { startTelegram, startTelegramSdk } from './telegram/init.ts';
 import { installDevTelegramMock, mockTelegramSdk } from './telegram/mock-env.ts';
@@ -29,15 +26,17 @@ async function boot() {
     return startTelegramSdk(sdk);
   });
   const queryClient = createQueryClient();
-  // The session starts now, while the router loads the page's code (docs/decisions/033).
+  // The session starts now, while the app's code loads (docs/decisions/033, 042).
   void beginSessionStart(queryClient).catch(() => {});
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const app = await import('./app/render-app.tsx').catch((error: unknown) => {
+    console.error('The app failed to load', error);
+    return null;
+  });
+  if (!app) {
+    root.render(<div className="fullscreen-center session-error">error</div>);
+    return;
+  }
+  app.renderApp(root, queryClient);
 }
 
 void boot();

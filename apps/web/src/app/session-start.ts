@@ -31,3 +31,23 @@ export async function startSession(queryClient: QueryClient): Promise<void> {
   setSharerRef(profile.referral_code);
   void queryClient.prefetchQuery(activeOrdersQueryOptions(0));
 }
+
+let sessionStart: Promise<void> | undefined;
+
+/**
+ * Starts the session (and the page's shared reads) once per page load. main.tsx calls it before the app's
+ * code has loaded, so sign-in does not wait for the router or the page (docs/decisions/033, 042);
+ * the steps are those of `startSession`, unchanged.
+ */
+export function beginSessionStart(queryClient: QueryClient): Promise<void> {
+  const path = window.location.pathname;
+  if (!sessionStart && (path === '/' || path.startsWith('/catalog'))) {
+    void import('./routes/home-prefetch.ts').then(({ prefetchHome, prefetchCategories }) =>
+      path === '/'
+        ? prefetchHome(queryClient)
+        : path.startsWith('/catalog') && prefetchCategories(queryClient),
+    );
+  }
+  sessionStart ??= startSession(queryClient);
+  return sessionStart;
+}

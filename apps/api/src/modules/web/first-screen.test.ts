@@ -36,7 +36,19 @@ const manifest = {
   'src/app/routes/catalog.tsx': { file: 'assets/catalog-1.js' },
   'src/app/routes/catalog-category.tsx': { file: 'assets/catalog-category-1.js', imports: ['_image-1.js'] },
   'src/app/product-drawer-composed.tsx': { file: 'assets/drawer-1.js', imports: ['_react-1.js'] },
+  // The app itself, which the entry imports once the session has started (docs/decisions/042).
+  'src/app/render-app.tsx': {
+    file: 'assets/render-app-1.js',
+    imports: ['_router-1.js'],
+    css: ['assets/app-1.css'],
+  },
+  '_router-1.js': { file: 'assets/router-1.js', imports: ['_react-1.js'] },
 };
+const APP_PRELOADS = [
+  '<link rel="modulepreload" crossorigin href="/assets/render-app-1.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/router-1.js">',
+  '<link rel="preload" as="style" crossorigin href="/assets/app-1.css">',
+];
 
 let t: TestApp;
 let webDist: string;
@@ -117,7 +129,8 @@ describe('first screen from the HTML', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/drawer-1.js">');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/image-1.css">');
-    // What index.html loads already is not preloaded twice.
+    // The app's chunks, once; what index.html loads already is not preloaded twice.
+    for (const tag of APP_PRELOADS) expect(res.body.split(tag)).toHaveLength(2);
     expect(res.body).not.toContain('href="/assets/react-1.js"');
     expect(res.body).toContain(`<style>${css}</style>`);
     expect(res.body).not.toContain('href="/assets/index-abc.css"');
@@ -200,6 +213,8 @@ describe('first screen from the HTML', () => {
     expect(answersOf(other.body)).toBeNull();
     expect(imagePreloads(other.body)).toEqual([]);
     expect(other.body).toContain(`<style>${css}</style>`);
+    // Every page preloads the app's chunks.
+    for (const tag of APP_PRELOADS) expect(other.body).toContain(tag);
   });
 
   it('a changed price shows within 2 s, at once when the write drops the cache', async () => {
@@ -244,7 +259,8 @@ describe('first screen from the HTML', () => {
       // a loaded machine the answers the lock held may be older than the cache's TTL by then and
       // a cold read may take longer than the budget once more.
       await vi.waitFor(
-        async () => expect(Object.keys(answersOf((await prod.app.inject({ url })).body) ?? {})).toHaveLength(4),
+        async () =>
+          expect(Object.keys(answersOf((await prod.app.inject({ url })).body) ?? {})).toHaveLength(4),
         { timeout: 20_000, interval: 100 },
       );
     } finally {

@@ -24,6 +24,12 @@ const gzipAsync = promisify(gzip);
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
+/**
+ * The app itself (router, layouts, shell), which the entry loads once it has started the session
+ * (apps/web/src/main.tsx, docs/decisions/042): preloaded on every page.
+ */
+const APP_MODULE = 'src/app/render-app.tsx';
+
 /** The app's lazy modules each first-screen page loads before it can draw (apps/web/src/app/router.tsx). */
 const PAGE_MODULES: Record<FirstScreenPage['kind'] | 'product', string[]> = {
   home: ['src/app/routes/home.tsx', 'src/app/routes/home-prefetch.ts'],
@@ -41,7 +47,7 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry
  * The chunk and stylesheet preloads of each page, from the build's manifest: the page's modules
  * and everything they import statically, less what index.html already loads. None without a manifest.
  */
-function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES, string> {
+function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', string> {
   const file = path.join(root, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
@@ -54,10 +60,10 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES, string> 
     for (const dependency of chunk.imports ?? []) walk(dependency, into);
   };
   if (manifest['index.html']) walk('index.html', inEntry);
-  const tags = (modules: string[]) => {
+  const tags = (modules: string[], loaded: Set<string>) => {
     const keys = new Set<string>();
     for (const module of modules) walk(module, keys);
-    const chosen = [...keys].filter((key) => !inEntry.has(key));
+    const chosen = [...keys].filter((key) => !loaded.has(key));
     const scripts = chosen.map(
       (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
     );
@@ -66,11 +72,16 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES, string> 
     );
     return [...scripts, ...styles].join('');
   };
+  // The app's chunks come with every page; a page's own tags leave them out.
+  const app = tags([APP_MODULE], inEntry);
+  const withApp = new Set(inEntry);
+  walk(APP_MODULE, withApp);
   return {
-    home: tags(PAGE_MODULES.home),
-    catalogue: tags(PAGE_MODULES.catalogue),
-    category: tags(PAGE_MODULES.category),
-    product: tags(PAGE_MODULES.product),
+    app,
+    home: tags(PAGE_MODULES.home, withApp),
+    catalogue: tags(PAGE_MODULES.catalogue, withApp),
+    category: tags(PAGE_MODULES.category, withApp),
+    product: tags(PAGE_MODULES.product, withApp),
   };
 }
 
@@ -124,8 +135,9 @@ export async function staticWeb(
   // Dev login outside Telegram: the app's first request is the demo shopper's init data, which
   // inside Telegram is in the address. Asked for with the HTML, so the session start does not
   // wait for the entry script to ask (the same request: it carries no token).
-  const template = devLogin ? built.replace('</head>', () => `${DEV_INIT_DATA_PRELOAD}</head>`) : built;
   const preloads = chunkPreloads(root);
+  const withApp = built.replace('</head>', () => `${preloads.app}</head>`);
+  const template = devLogin ? withApp.replace('</head>', () => `${DEV_INIT_DATA_PRELOAD}</head>`) : withApp;
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
