@@ -35,17 +35,15 @@ export async function startSession(queryClient: QueryClient): Promise<void> {
 let sessionStart: Promise<void> | undefined;
 
 /**
- * Starts the session (and the page's shared reads) once per page load. main.tsx calls it before the app's
- * code has loaded, so sign-in does not wait for the router or the page (docs/decisions/033, 042);
- * the steps are those of `startSession`, unchanged.
+ * Starts the session (and the page's shared reads) once per page load. main.tsx calls it before
+ * the app's code has loaded, so sign-in does not wait for the router or the page (docs/decisions/
+ * 033, 042); the steps are those of `startSession`, unchanged.
  */
 export function beginSessionStart(queryClient: QueryClient): Promise<void> {
   const path = window.location.pathname;
   if (!sessionStart && (path === '/' || path.startsWith('/catalog'))) {
     void import('./routes/home-prefetch.ts').then(({ prefetchHome, prefetchCategories }) =>
-      path === '/'
-        ? prefetchHome(queryClient)
-        : path.startsWith('/catalog') && prefetchCategories(queryClient),
+      path === '/' ? prefetchHome(queryClient) : prefetchCategories(queryClient),
     );
   }
   sessionStart ??= startSession(queryClient);

@@ -74,14 +74,14 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', 
   };
   // The app's chunks come with every page; a page's own tags leave them out.
   const app = tags([APP_MODULE], inEntry);
-  const withApp = new Set(inEntry);
-  walk(APP_MODULE, withApp);
+  const inEntryOrApp = new Set(inEntry);
+  walk(APP_MODULE, inEntryOrApp);
   return {
     app,
-    home: tags(PAGE_MODULES.home, withApp),
-    catalogue: tags(PAGE_MODULES.catalogue, withApp),
-    category: tags(PAGE_MODULES.category, withApp),
-    product: tags(PAGE_MODULES.product, withApp),
+    home: tags(PAGE_MODULES.home, inEntryOrApp),
+    catalogue: tags(PAGE_MODULES.catalogue, inEntryOrApp),
+    category: tags(PAGE_MODULES.category, inEntryOrApp),
+    product: tags(PAGE_MODULES.product, inEntryOrApp),
   };
 }
 
@@ -136,8 +136,8 @@ export async function staticWeb(
   // inside Telegram is in the address. Asked for with the HTML, so the session start does not
   // wait for the entry script to ask (the same request: it carries no token).
   const preloads = chunkPreloads(root);
-  const withApp = built.replace('</head>', () => `${preloads.app}</head>`);
-  const template = devLogin ? withApp.replace('</head>', () => `${DEV_INIT_DATA_PRELOAD}</head>`) : withApp;
+  const head = preloads.app + (devLogin ? DEV_INIT_DATA_PRELOAD : '');
+  const template = built.replace('</head>', () => `${head}</head>`);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,

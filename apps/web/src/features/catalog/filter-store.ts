@@ -36,6 +36,18 @@ export type FilterLists = {
 };
 export type FilterListKey = keyof FilterLists;
 
+/** The toolbar's filter sheets, in the order of its chips. */
+export const SHEETS: { key: FilterListKey; label: string }[] = [
+  { key: 'selectedCategories', label: 'Категория' },
+  { key: 'selectedBrands', label: 'Бренд' },
+  { key: 'selectedSizes', label: 'Размер' },
+  { key: 'selectedColors', label: 'Цвет' },
+  { key: 'selectedFitPeople', label: 'Для кого' },
+];
+
+/** A sheet of the toolbar: the sort or one of the filter lists. */
+export type Sheet = 'sort' | FilterListKey;
+
 type FilterState = FilterLists & {
   selectedSort: SortKey;
   add: <K extends FilterListKey>(key: K, value: FilterLists[K][number]) => void;

@@ -2,14 +2,27 @@
 // Their code (vaul, through the drawer) loads apart from the page (docs/decisions/041). A sheet is
 // built the first time it opens and kept after (its closing animation needs it): six closed
 // drawers built with the page cost its first render for nothing.
-import type { ProductFilters } from '@shop/contract';
+import type { FitPeople, ProductFilters } from '@shop/contract';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { ITEM_FORMS, plural } from '../../../lib/plural.ts';
 import { euSizeLabel } from '../../../lib/variant-label.ts';
 import { haptic } from '../../../telegram/haptics.ts';
-import { SORT_OPTIONS, useFilterStore, type FilterListKey, type FilterLists } from '../filter-store.ts';
-import { FIT_LABELS, SHEETS, type Sheet } from './catalog-toolbar.tsx';
+import {
+  SHEETS,
+  SORT_OPTIONS,
+  useFilterStore,
+  type FilterListKey,
+  type FilterLists,
+  type Sheet,
+} from '../filter-store.ts';
+
+const FIT_LABELS: Record<FitPeople, string> = {
+  men: 'Мужчинам',
+  women: 'Женщинам',
+  kids: 'Детям',
+  unisex: 'Унисекс',
+};
 
 type Option = { value: string | number; label: string; count: number };
 

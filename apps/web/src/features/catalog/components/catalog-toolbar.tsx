@@ -4,7 +4,6 @@
 // added); «Показать» closes the sheet. The sheets' code (the drawer) loads apart from the page
 // (catalog-sheets.tsx, docs/decisions/041): on the first touch of a chip, or once the first
 // screen is idle.
-import type { FitPeople } from '@shop/contract';
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { whenFirstScreenIdle } from '../../../lib/first-screen-idle.ts';
@@ -15,29 +14,14 @@ import { useProductFilters } from '../api/get-product-filters.ts';
 import type { ProductListParams } from '../api/get-products.ts';
 import {
   activeFilterCount,
+  SHEETS,
   SORT_OPTIONS,
   useFilterStore,
   type FilterListKey,
   type FilterLists,
+  type Sheet,
 } from '../filter-store.ts';
 import './catalog-toolbar.css';
-
-export type Sheet = 'sort' | FilterListKey;
-
-export const FIT_LABELS: Record<FitPeople, string> = {
-  men: 'Мужчинам',
-  women: 'Женщинам',
-  kids: 'Детям',
-  unisex: 'Унисекс',
-};
-
-export const SHEETS: { key: FilterListKey; label: string }[] = [
-  { key: 'selectedCategories', label: 'Категория' },
-  { key: 'selectedBrands', label: 'Бренд' },
-  { key: 'selectedSizes', label: 'Размер' },
-  { key: 'selectedColors', label: 'Цвет' },
-  { key: 'selectedFitPeople', label: 'Для кого' },
-];
 
 const CatalogSheets = lazyLayer(() => import('./catalog-sheets.tsx'));
 
