@@ -13,7 +13,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
-  // The lint rules proved on fixtures (ESLint's Node API; slow to start, so its own project).
+  // The lint rules proved on fixtures (ESLint's Node API) and the web build's first-screen chunks
+  // proved on a real build: slow to start, so their own project.
   { test: { name: 'tooling', include: ['tooling/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
   {
     test: {

@@ -56,3 +56,28 @@ test('outside Telegram without dev login the page shows "error"', async ({ page 
   await page.goto('/');
   await expect(page.getByText('error', { exact: true })).toBeVisible();
 });
+
+test('the home page loads its code in a few scripts, each once, and never the stylesheet it has inline', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname;
+    if (file.endsWith('.js')) scripts.push(file);
+    if (file.endsWith('.css')) stylesheets.push(file);
+  });
+  await page.goto('/');
+  await expect(page.locator('.product-row__card[data-product-id]').first()).toBeVisible();
+  // The first screen's code comes in a handful of chunks, not thirty (docs/decisions/043).
+  expect(scripts.length).toBeLessThanOrEqual(8);
+  await page.waitForLoadState('networkidle');
+  expect(new Set(scripts).size).toBe(scripts.length);
+  expect(new Set(stylesheets).size).toBe(stylesheets.length);
+  // The entry stylesheet is inline; its link is kept disabled, so neither the page nor Vite's
+  // loader asks for it.
+  const inline = await page.locator('link[rel="stylesheet"][disabled]').getAttribute('href');
+  expect(inline).toMatch(/^\/assets\/.+\.css$/);
+  expect(stylesheets).not.toContain(inline);
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+});

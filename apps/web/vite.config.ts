@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenChunks } from './first-screen-chunks.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
@@ -49,11 +50,20 @@ function precompress(): Plugin {
   };
 }
 
+const firstScreen = firstScreenChunks(import.meta.dirname);
+
 export default defineConfig({
   // React Refresh needs React DOM: under Preact the dev server reloads the page on an edit instead.
-  plugins: [react({ refreshExclude: /./ }), precompress()],
+  plugins: [react({ refreshExclude: /./ }), precompress(), firstScreen.plugin],
   resolve: { alias: preactCompat, dedupe: ['preact'] },
   // The manifest names each page's chunks: the API preloads them in the HTML (docs/decisions/033).
-  build: { target: 'es2022', sourcemap: false, assetsInlineLimit: 2048, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 2048,
+    manifest: true,
+    // The first screen in a few chunks, not thirty (first-screen-chunks.ts, docs/decisions/043).
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreen.groups } } },
+  },
   server: { proxy: { '/api': apiTarget, '/img': apiTarget } },
 });

@@ -24,6 +24,12 @@ const html = [
   '</head><body><div id="root"><div class="fullscreen-center"></div></div></body></html>',
 ].join('');
 const css = '.fullscreen-center{display:flex}';
+/**
+ * The HTML's one stylesheet link once the server has inlined it: disabled, never fetched, and there
+ * so that Vite's loader does not fetch the stylesheet again (decision 043).
+ */
+const ENTRY_CSS_LINKS = ['<link rel="stylesheet" href="/assets/index-abc.css" disabled>'];
+const stylesheetLinks = (body: string) => body.match(/<link rel="stylesheet"[^>]*>/g);
 const manifest = {
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-1.js'] },
   '_react-1.js': { file: 'assets/react-1.js' },
@@ -133,7 +139,7 @@ describe('first screen from the HTML', () => {
     for (const tag of APP_PRELOADS) expect(res.body.split(tag)).toHaveLength(2);
     expect(res.body).not.toContain('href="/assets/react-1.js"');
     expect(res.body).toContain(`<style>${css}</style>`);
-    expect(res.body).not.toContain('href="/assets/index-abc.css"');
+    expect(stylesheetLinks(res.body)).toEqual(ENTRY_CSS_LINKS);
   });
 
   it('a category page preloads the first two cards’ pictures, as the listing names them', async () => {
@@ -213,6 +219,7 @@ describe('first screen from the HTML', () => {
     expect(answersOf(other.body)).toBeNull();
     expect(imagePreloads(other.body)).toEqual([]);
     expect(other.body).toContain(`<style>${css}</style>`);
+    expect(stylesheetLinks(other.body)).toEqual(ENTRY_CSS_LINKS);
     // Every page preloads the app's chunks.
     for (const tag of APP_PRELOADS) expect(other.body).toContain(tag);
   });

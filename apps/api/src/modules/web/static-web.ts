@@ -30,7 +30,11 @@ const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || 
  */
 const APP_MODULE = 'src/app/render-app.tsx';
 
-/** The app's lazy modules each first-screen page loads before it can draw (apps/web/src/app/router.tsx). */
+/**
+ * The app's lazy modules each first-screen page loads before it can draw (apps/web/src/app/router.tsx).
+ * The build gives these pages' shared code one chunk: keep apps/web/first-screen-chunks.ts in step
+ * (docs/decisions/043).
+ */
 const PAGE_MODULES: Record<FirstScreenPage['kind'] | 'product', string[]> = {
   home: ['src/app/routes/home.tsx', 'src/app/routes/home-prefetch.ts'],
   catalogue: ['src/app/routes/catalog.tsx', 'src/app/routes/home-prefetch.ts'],
@@ -85,13 +89,20 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', 
   };
 }
 
-/** index.html with its entry stylesheets inlined: a few KB, and no request before the first paint. */
+/**
+ * index.html with its entry stylesheets inlined: a few KB, and no request before the first paint.
+ * Each keeps its `<link>`, disabled (never fetched, never applied): Vite's loader looks for that
+ * link before a lazy chunk that lists the stylesheet may run, and without it would fetch the
+ * stylesheet again on the way to the first screen (docs/decisions/043).
+ */
 function inlineStylesheets(html: string, root: string): string {
   return html.replace(
     /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
     (tag, file: string) => {
       const css = path.join(root, file);
-      return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : tag;
+      return existsSync(css)
+        ? `<style>${readFileSync(css, 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`
+        : tag;
     },
   );
 }
