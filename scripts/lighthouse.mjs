@@ -4,7 +4,10 @@
 // median run (by score) and the machine's load average. Lighthouse runs through npx at a pinned
 // version, so it is not a dependency of the project: 13.5.0 where Node is 22.19 or newer (what it
 // requires), else 12.8.2 (Node 18.16+); LIGHTHOUSE_VERSION overrides.
-// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS, PAGES)
+// CPU_SLOWDOWN replaces the 4× CPU slowdown, to see the scores of a slower machine on a fast one
+// (Lighthouse's benchmark index, the CPU column, is what to compare).
+// Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS, PAGES,
+// CPU_SLOWDOWN)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,7 +32,10 @@ const pages = {
 const [major, minor] = process.versions.node.split('.').map(Number);
 const lighthouse =
   process.env.LIGHTHOUSE_VERSION ?? (major > 22 || (major === 22 && minor >= 19) ? '13.5.0' : '12.8.2');
-console.log(`lighthouse@${lighthouse}, Node ${process.versions.node}`);
+const cpuSlowdown = process.env.CPU_SLOWDOWN;
+console.log(
+  `lighthouse@${lighthouse}, Node ${process.versions.node}, CPU slowdown ${cpuSlowdown ?? '4 (default)'}`,
+);
 
 // PAGES=catalog,product runs only those.
 const only = process.env.PAGES?.split(',');
@@ -50,6 +56,7 @@ for (const [name, path] of Object.entries(pages)) {
           '--output=json',
           `--output-path=${out}`,
           '--quiet',
+          ...(cpuSlowdown ? [`--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`] : []),
           '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
         ],
         {
