@@ -1,11 +1,11 @@
 // The outbox worker against a fake Bot API (docs/product.md §12.4): exactly once across two API instances
 // on one database, 1 message/s per chat, and the retry rules (429, 5xx and hangs, blocked chats).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botUnreachableChats, notifications } from '../../db/schema/index.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { buildTestApp, makeTelegramUser, type TestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { createTestDatabase, testDatabaseUrl } from '../../test/database.ts';
 import {
   startFakeBotApi,
   STAMP_LAG_MS,
@@ -130,6 +130,50 @@ describe('outbox worker', () => {
       await own.close();
     }
   });
+
+  it.skipIf(!testDatabaseUrl())(
+    "a chat's next message waits while another worker's claim holds the first (PostgreSQL: PGlite has one connection)",
+    async () => {
+      // What made the exactly-once test above fail on CI once: worker A's claim had locked a
+      // chat's first row and not yet committed its lease; worker B skipped that row and took the
+      // chat's second, and both were sent in the same millisecond, out of order.
+      const own = await createTestDatabase();
+      const sent: string[] = [];
+      const worker = new OutboxWorker(own.db, async (m: OutgoingMessage) => void sent.push(m.text), {
+        pollMs: 10,
+        perSecond: 1000,
+      });
+      try {
+        for (const i of [1, 2]) {
+          await enqueueNotification(own.db, {
+            kind: 'test',
+            dedupeKey: `held:${i}`,
+            chatId: 904_000_001,
+            text: `Очередь ${i}`,
+          });
+        }
+        let locked!: () => void;
+        const isLocked = new Promise<void>((resolve) => (locked = resolve));
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        // The other worker, mid-claim: its transaction holds the chat's first row.
+        const other = own.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from notifications where dedupe_key = 'held:1' for update`);
+          locked();
+          await released;
+        });
+        await isLocked;
+        expect(await worker.runOnce()).toBe(0);
+        expect(sent).toEqual([]);
+        release();
+        await other;
+        expect(await worker.runOnce()).toBe(1);
+        expect(sent).toEqual(['Очередь 1']);
+      } finally {
+        await own.close();
+      }
+    },
+  );
 
   it('a blocked shopper: 403 → skipped and the chat marked unreachable', async () => {
     const chatId = 902_000_001;

@@ -112,8 +112,12 @@ export class OutboxWorker {
   }
 
   /**
-   * Takes due rows nobody holds, at most one per chat, and none for a chat that got a message in
-   * the last second or has one in flight (1 message/s per chat).
+   * Takes due rows nobody holds, each the oldest unsent row of its chat, and none for a chat that
+   * got a message in the last second or has one in flight (1 message/s per chat). Only a chat's
+   * oldest row is a candidate, so its messages go out in order, and two workers claiming at once
+   * cannot each take a row of the same chat: one locks that row, the other skips it and finds no
+   * other candidate for the chat. (Before, the other took the chat's next row, and both were
+   * sent in the same millisecond; neither claim could see the other's uncommitted lease.)
    */
   private async claim(): Promise<Claimed[]> {
     return this.db.transaction(async (tx) => {
@@ -122,6 +126,12 @@ export class OutboxWorker {
         sql`select n.id, n.chat_id from notifications n
             where n.status in ('pending', 'retry') and n.next_attempt_at <= now()
               and (n.lease_until is null or n.lease_until < now())
+              and not exists (
+                -- An unsent row has no sent_at: the (chat_id, sent_at) index finds the chat's
+                -- unsent rows without reading its history.
+                select 1 from notifications earlier
+                where earlier.chat_id = n.chat_id and earlier.sent_at is null and earlier.id < n.id
+                  and earlier.status in ('pending', 'retry'))
             order by n.next_attempt_at, n.id
             limit ${this.batch * 4}
             for update skip locked`,
