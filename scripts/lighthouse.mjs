@@ -4,8 +4,9 @@
 // median run (by score) and the machine's load average. Lighthouse runs through npx at a pinned
 // version, so it is not a dependency of the project: 13.5.0 where Node is 22.19 or newer (what it
 // requires), else 12.8.2 (Node 18.16+); LIGHTHOUSE_VERSION overrides.
-// CPU_SLOWDOWN replaces the 4× CPU slowdown, to see the scores of a slower machine on a fast one
-// (Lighthouse's benchmark index, the CPU column, is what to compare).
+// CPU_SLOWDOWN replaces the 4× CPU slowdown, to see the scores of a slower machine on a fast one:
+// the page gets about (benchmark index × 4 / CPU_SLOWDOWN) of a machine's speed, so 8 on a machine
+// of index 4 000 is roughly the default 4 on one of 2 000 (the CPU column prints the index).
 // Usage: npm run perf:lighthouse   (server running: npm start; BASE, CATEGORY, PRODUCT, RUNS, PAGES,
 // CPU_SLOWDOWN)
 import { execFileSync } from 'node:child_process';
@@ -33,6 +34,9 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 const lighthouse =
   process.env.LIGHTHOUSE_VERSION ?? (major > 22 || (major === 22 && minor >= 19) ? '13.5.0' : '12.8.2');
 const cpuSlowdown = process.env.CPU_SLOWDOWN;
+if (cpuSlowdown !== undefined && !(Number(cpuSlowdown) > 0)) {
+  throw new Error(`CPU_SLOWDOWN must be a positive number, not "${cpuSlowdown}"`);
+}
 console.log(
   `lighthouse@${lighthouse}, Node ${process.versions.node}, CPU slowdown ${cpuSlowdown ?? '4 (default)'}`,
 );
@@ -83,7 +87,7 @@ for (const [name, path] of Object.entries(pages)) {
       TBT: audit('total-blocking-time'),
       CLS: audit('cumulative-layout-shift'),
       SI: audit('speed-index'),
-      // Lighthouse's own measure of this machine's CPU: its 4× slowdown is applied on top of the
+      // Lighthouse's own measure of this machine's CPU: its CPU slowdown is applied on top of the
       // machine's speed, and below 1 000 it warns that the host is slower than it expects and that
       // the score suffers (core/gather/driver/environment.js).
       CPU: Math.round(report.environment?.benchmarkIndex ?? 0),

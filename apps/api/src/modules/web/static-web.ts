@@ -17,6 +17,7 @@ import {
   firstScreenTags,
   type FirstScreenPage,
 } from './first-screen.ts';
+import { APP_MODULE, PAGE_MODULES as PAGES } from './first-screen-modules.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const brotli = promisify(brotliCompress);
@@ -24,23 +25,8 @@ const gzipAsync = promisify(gzip);
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
-/**
- * The app itself (router, layouts, shell), which the entry loads once it has started the session
- * (apps/web/src/main.tsx, docs/decisions/042): preloaded on every page.
- */
-const APP_MODULE = 'src/app/render-app.tsx';
-
-/**
- * The app's lazy modules each first-screen page loads before it can draw (apps/web/src/app/router.tsx).
- * The build gives these pages' shared code one chunk: keep apps/web/first-screen-chunks.ts in step
- * (docs/decisions/043).
- */
-const PAGE_MODULES: Record<FirstScreenPage['kind'] | 'product', string[]> = {
-  home: ['src/app/routes/home.tsx', 'src/app/routes/home-prefetch.ts'],
-  catalogue: ['src/app/routes/catalog.tsx', 'src/app/routes/home-prefetch.ts'],
-  category: ['src/app/routes/catalog-category.tsx', 'src/app/routes/home-prefetch.ts'],
-  product: ['src/app/product-drawer-composed.tsx'],
-};
+/** Every first-screen page, and the product drawer, has its modules (the type checks the kinds). */
+const PAGE_MODULES: Record<FirstScreenPage['kind'] | 'product', string[]> = PAGES;
 
 export const DEV_INIT_DATA_PRELOAD =
   '<link rel="preload" as="fetch" crossorigin href="/api/v1/dev/init-data">';
