@@ -14,11 +14,9 @@ import './styles.css';
 async function boot() {
   installConsoleInterceptor();
   const root = createRoot(document.getElementById('root')!);
-  const inTelegram = await installDevTelegramMock();
-  if (!inTelegram) {
-    root.render(<div className="fullscreen-center session-error">error</div>);
-    return;
-  }
+  // §4's "error", as RootLayout shows it when the session start fails.
+  const showError = () => root.render(<div className="fullscreen-center session-error">error</div>);
+  if (!(await installDevTelegramMock())) return showError();
   startTelegram();
   // The SDK loads once the first screen is idle (app-shell.tsx, docs/decisions/026).
   holdSdk((sdk) => {
@@ -32,10 +30,7 @@ async function boot() {
     console.error('The app failed to load', error);
     return null;
   });
-  if (!app) {
-    root.render(<div className="fullscreen-center session-error">error</div>);
-    return;
-  }
+  if (!app) return showError();
   app.renderApp(root, queryClient);
 }
 
