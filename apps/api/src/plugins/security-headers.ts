@@ -42,7 +42,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderSet {
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (err?: unknown) => {
-      if (err) throw err;
+      if (err) throw err instanceof Error ? err : new Error('helmet could not build its headers');
     },
   );
   return [...headers];
