@@ -21,7 +21,7 @@ const FIRST_REFRESH_DELAY_MS = 3_000;
  * long, but at most MAX_YIELD_MS a pair of pictures (so a busy shop still gets its index, slowly).
  */
 const QUIET_MS = 50;
-const MAX_YIELD_MS = 1_000;
+const MAX_YIELD_MS = 10_000;
 
 /**
  * A wait for a pause in the server's HTTP requests (not the app's own injected ones): resolves at
