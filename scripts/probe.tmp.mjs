@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+const base = process.argv[2]; const path = process.argv[3] ?? '/';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Network.enable');
+await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200000, uploadThroughput: 93750 });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await page.addInitScript(() => { window.__lcp=[]; new PerformanceObserver((l)=>{ for (const e of l.getEntries()) window.__lcp.push([Math.round(e.startTime), e.element?.tagName, e.url?.slice(-40), e.size]); }).observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__marks=[]; });
+await page.goto(base + path, { waitUntil: 'networkidle' });
+await page.waitForTimeout(3000);
+const r = await page.evaluate(() => ({ lcp: window.__lcp, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime, res: performance.getEntriesByType('resource').map(e => [e.name.replace(location.origin,'').slice(0,60), Math.round(e.startTime), Math.round(e.responseEnd), e.encodedBodySize]), nav: performance.getEntriesByType('navigation')[0].responseEnd, marks: performance.getEntriesByType('mark').map(m=>[m.name, Math.round(m.startTime)]) }));
+console.log('nav responseEnd', Math.round(r.nav), 'FCP', Math.round(r.fcp));
+for (const x of r.res) console.log(x.join('  '));
+console.log('LCP', JSON.stringify(r.lcp)); console.log('marks', JSON.stringify(r.marks));
+await browser.close();

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const [base, path, out] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+page.on('console', (m) => { if (m.type() === 'error' || m.type()==='warning') console.log('console', m.type(), m.text().slice(0, 300)); });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(base + path, { waitUntil: 'networkidle' });
+await page.waitForTimeout(1500);
+console.log('nodes', await page.evaluate(() => document.querySelectorAll('*').length), 'cards', await page.evaluate(() => document.querySelectorAll('.product-card').length));
+await page.screenshot({ path: out });
+await browser.close();
