@@ -18,6 +18,7 @@ import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.rout
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
 import { attachTokenIndex, detachTokenIndex } from './modules/catalog/token-index.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
+import { createMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import { decoratePhotoSearch } from './modules/find-photo/find-photo.plugin.ts';
 import { findPhotoRoutes } from './modules/find-photo/find-photo.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** The old name of `catalogCache` (its `clear()` is `invalidate()`), kept for existing callers. */
     facetsCache: CatalogCache;
+    /** Uploads, pictures and the resizer's cache: DATA_DIR or an S3 bucket (modules/media/media-store.ts). */
+    media: MediaStore;
   }
 }
 
@@ -123,6 +126,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('env', env);
+  const media = createMediaStore(env.media, env.dataDir);
+  app.decorate('media', media);
+  app.addHook('onClose', () => media.close());
   const catalogCache = createCatalogCache({
     redisUrl: env.redisUrl,
     log: app.log,
@@ -165,7 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pool: { max: database.poolMax, applicationName: database.applicationName },
   });
   await app.register(imagesRoutes, {
-    dataDir: env.dataDir,
+    media: app.media,
     imageHosts: env.imageHosts,
     ...(options.imageFetch ? { fetchOverrides: options.imageFetch } : {}),
   });

@@ -45,7 +45,7 @@ export default fp(
       // Find quotes not accepted within 24 h become `expired` (docs/product.md §14).
       stops.push(startFindQuoteSweeper(app.db, app.log, opts.findQuotesEveryMs));
       // Find screenshots no request took within a day are deleted, hourly (docs/product.md §14.1).
-      stops.push(startScreenshotSweeper(app.db, app.env.dataDir, app.log));
+      stops.push(startScreenshotSweeper(app.db, app.media, app.log));
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();
