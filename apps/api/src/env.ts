@@ -154,6 +154,12 @@ const EnvSchema = z.object({
   /** OTLP/HTTP endpoint of a trace collector (e.g. http://collector:4318); unset: no tracing. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('shop-api'),
+  /** Load shedding (@fastify/under-pressure): 503 + Retry-After past these; 0 turns a memory limit off. */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  /** On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the port closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Env = {
@@ -211,9 +217,22 @@ export type Env = {
   media?: MediaSettings;
   /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME (absent: no tracing). */
   otel?: { endpoint: string; serviceName: string };
+  /** SHUTDOWN_DELAY_MS (absent: 0). */
+  shutdownDelayMs?: number;
+  /** PRESSURE_* (absent: 1 s of event-loop delay, no memory limit). */
+  pressure?: PressureLimits;
 };
 
 export type ShopRole = 'all' | 'web' | 'worker';
+
+export type PressureLimits = {
+  maxEventLoopDelayMs: number;
+  /** 0: no limit. */
+  maxHeapUsedBytes: number;
+  /** 0: no limit. */
+  maxRssBytes: number;
+  sampleIntervalMs?: number;
+};
 
 export type RateLimitSettings = {
   enabled: boolean;
@@ -474,6 +493,12 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     photoIndexOnStart: e.PHOTO_INDEX_ON_START === 'on',
     firstScreenBudgetMs: e.FIRST_SCREEN_BUDGET_MS,
     role: e.SHOP_ROLE,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
+      maxRssBytes: e.PRESSURE_MAX_RSS_MB * 1024 * 1024,
+    },
     media:
       e.MEDIA_STORE === 's3'
         ? {

@@ -138,22 +138,3 @@ export async function sweepOrphanScreenshots(
   return deleted;
 }
 
-export function startScreenshotSweeper(
-  db: Database,
-  media: MediaStore,
-  log: { error(obj: unknown, msg: string): void },
-  everyMs = 3_600_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepOrphanScreenshots(db, media)
-      .catch((err: unknown) => log.error({ err }, 'find screenshot sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
