@@ -187,7 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Third-party plugins first: swagger must see every route added after it, and the rate limit
   // must exist before a route asks for it.
   await securityHeaders(app, { isProduction: env.isProduction, imgOrigins: env.cspImgOrigins });
-  await openApi(app);
+  if (role !== 'worker') await openApi(app);
   await rateLimits(app, { redisUrl: env.redisUrl, settings: env.rateLimits });
 
   // The error shape and bearer identity, which the routes rely on.

@@ -71,7 +71,9 @@ export async function buildTestApp(
     database: shared,
     imageFetch,
     timeouts,
+    pressure,
   }: {
+    pressure?: BuildOptions['pressure'];
     timeouts?: BuildOptions['timeouts'];
     authRateLimitPerMin?: number;
     bot?: BuildOptions['bot'];
@@ -92,6 +94,7 @@ export async function buildTestApp(
     ...(bot ? { bot } : {}),
     ...(imageFetch ? { imageFetch } : {}),
     ...(timeouts ? { timeouts } : {}),
+    ...(pressure ? { pressure } : {}),
   });
   await app.ready();
   return {
