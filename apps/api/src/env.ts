@@ -154,8 +154,11 @@ const EnvSchema = z.object({
   /** OTLP/HTTP endpoint of a trace collector (e.g. http://collector:4318); unset: no tracing. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('shop-api'),
-  /** Load shedding (@fastify/under-pressure): 503 + Retry-After past these; 0 turns a memory limit off. */
-  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /**
+   * Load shedding (@fastify/under-pressure): 503 + Retry-After past these; 0 turns a limit off. The
+   * event-loop limit defaults to 1000 ms in production and off elsewhere (tests, development).
+   */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
   /** On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the port closes. */
@@ -226,6 +229,7 @@ export type Env = {
 export type ShopRole = 'all' | 'web' | 'worker';
 
 export type PressureLimits = {
+  /** 0: no limit. */
   maxEventLoopDelayMs: number;
   /** 0: no limit. */
   maxHeapUsedBytes: number;
@@ -495,7 +499,7 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     role: e.SHOP_ROLE,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     pressure: {
-      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (isProduction ? 1000 : 0),
       maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
       maxRssBytes: e.PRESSURE_MAX_RSS_MB * 1024 * 1024,
     },

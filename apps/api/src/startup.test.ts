@@ -68,6 +68,7 @@ describe('a shop process starting and stopping', () => {
       onListening: listening,
       build: {
         logger: false,
+        pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
         imageFetch: {
           protocols: ['http:'],
           resolve: async () => [{ address: '127.0.0.1', family: 4 }],

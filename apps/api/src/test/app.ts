@@ -94,7 +94,9 @@ export async function buildTestApp(
     ...(bot ? { bot } : {}),
     ...(imageFetch ? { imageFetch } : {}),
     ...(timeouts ? { timeouts } : {}),
-    ...(pressure ? { pressure } : {}),
+    // No load shedding unless a test asks: a loaded machine's PGlite (same thread) delays the event
+    // loop past production's 1 s.
+    pressure: pressure ?? { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
   });
   await app.ready();
   return {
