@@ -41,7 +41,7 @@ cp -r "$work/build/packages/contract/." "$work/app/packages/contract/"
 cp -r "$work/build/apps/api/." "$work/app/apps/api/"
 mkdir -p "$work/app/apps/web" && cp -r "$work/build/apps/web/dist" "$work/app/apps/web/dist"
 # What the runtime image must not have.
-for dev in vitest eslint typescript @playwright/test vite; do
+for dev in vitest eslint @playwright/test playwright; do
   if [ -e "$work/app/node_modules/$dev" ]; then echo "container-check: dev dependency $dev in the runtime stage" >&2; exit 1; fi
 done
 
