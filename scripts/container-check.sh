@@ -69,10 +69,12 @@ if [ -z "$ready" ]; then
   exit 1
 fi
 step "/readyz: $ready"
-curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root"' || {
-  echo "container-check: / is not the built web app" >&2
+home="$(curl -sS "http://127.0.0.1:$port/" || true)"
+if ! grep -q 'id="root"' <<<"$home" || ! grep -q '/assets/' <<<"$home"; then
+  echo "container-check: / is not the built web app; it answered:" >&2
+  head -c 600 <<<"$home" >&2
   exit 1
-}
+fi
 kill -TERM "$server_pid"
 if ! wait "$server_pid"; then
   echo "container-check: the shop did not stop cleanly on SIGTERM; its log:" >&2

@@ -151,9 +151,6 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
-  /** OTLP/HTTP endpoint of a trace collector (e.g. http://collector:4318); unset: no tracing. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
-  OTEL_SERVICE_NAME: z.string().min(1).default('shop-api'),
   /**
    * Load shedding (@fastify/under-pressure): 503 + Retry-After past these; 0 turns a limit off. The
    * event-loop limit defaults to 1000 ms in production and off elsewhere (tests, development).
@@ -218,8 +215,6 @@ export type Env = {
   role?: ShopRole;
   /** MEDIA_STORE and S3_* (absent: the local folder DATA_DIR). */
   media?: MediaSettings;
-  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME (absent: no tracing). */
-  otel?: { endpoint: string; serviceName: string };
   /** SHUTDOWN_DELAY_MS (absent: 0). */
   shutdownDelayMs?: number;
   /** PRESSURE_* (absent: 1 s of event-loop delay, no memory limit). */
@@ -515,9 +510,6 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : { kind: 'local' },
-    ...(e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { otel: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ''), serviceName: e.OTEL_SERVICE_NAME } }
-      : {}),
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,
