@@ -87,7 +87,7 @@ describe('boundaries are linted', () => {
     expect(await lintAs('path-literal.tsx', 'apps/web/src/app/router.tsx')).toEqual([]);
   });
 
-  it('error toasts only through a mutation\'s meta (app/query-client.ts)', async () => {
+  it("error toasts only through a mutation's meta (app/query-client.ts)", async () => {
     expect(await lintAs('notify-error.ts', 'apps/web/src/features/cart/components/x.ts')).toEqual([
       'shop/registries',
     ]);

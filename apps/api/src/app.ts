@@ -210,7 +210,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (role === 'worker') {
     // A worker answers only its probes and /metrics.
     app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send(errorBody('not_found', `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`)),
+      reply
+        .code(404)
+        .send(errorBody('not_found', `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`)),
     );
     return app;
   }

@@ -215,9 +215,9 @@ describe('loadEnv', () => {
     await expect(loadEnv({ DATA_DIR: dir, MEDIA_STORE: 's3' })).rejects.toThrow(
       new EnvError('Missing environment variable S3_BUCKET (required when MEDIA_STORE=s3)'),
     );
-    await expect(loadEnv({ DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).rejects.toThrow(
-      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
-    );
+    await expect(
+      loadEnv({ DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }),
+    ).rejects.toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
     await expect(loadEnv({ DATA_DIR: dir, SHOP_ROLE: 'api' })).rejects.toThrow(/SHOP_ROLE/);
   });
 });

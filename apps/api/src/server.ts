@@ -30,7 +30,13 @@ async function main() {
   const url = `http://${shown}:${shop.port}/`;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   app.log.info(
-    { url, database: database.kind, role: env.role ?? 'all', media: env.media?.kind ?? 'local', devLogin: env.devLogin },
+    {
+      url,
+      database: database.kind,
+      role: env.role ?? 'all',
+      media: env.media?.kind ?? 'local',
+      devLogin: env.devLogin,
+    },
     `ready in ${seconds} s`,
   );
   if (env.isProduction && env.paymentProvider === 'sandbox') {

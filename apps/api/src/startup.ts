@@ -48,7 +48,12 @@ async function listenStarting(env: Env, kind: string): Promise<{ port: number; c
     reply
       .code(503)
       .header('retry-after', '5')
-      .send({ error: { code: 'service_unavailable', message: 'Магазин запускается — попробуйте через несколько секунд' } }),
+      .send({
+        error: {
+          code: 'service_unavailable',
+          message: 'Магазин запускается — попробуйте через несколько секунд',
+        },
+      }),
   );
   await starting.listen({ port: env.port, host: env.host });
   const address = starting.server.address();

@@ -75,7 +75,9 @@ describe.runIf(testDatabaseUrl())('two web instances and one worker on one datab
     const png = await sharp({ create: { width: 600, height: 900, channels: 3, background: '#e91' } })
       .png()
       .toBuffer();
-    const { payload, headers } = multipart([{ name: 'image', value: png, filename: 'shot.png', type: 'image/png' }]);
+    const { payload, headers } = multipart([
+      { name: 'image', value: png, filename: 'shot.png', type: 'image/png' },
+    ]);
     const up = await web1.app.inject({
       method: 'POST',
       url: '/api/v1/find/uploads',
@@ -104,17 +106,25 @@ describe.runIf(testDatabaseUrl())('two web instances and one worker on one datab
   it('unpaid orders lapse exactly once, in the worker; the web instances run no job', async () => {
     const buyers = await Promise.all(Array.from({ length: 6 }, () => shopper(web1.app)));
     const placed = [];
-    for (const [i, b] of buyers.entries()) placed.push(await placeOrder(i % 2 ? web2.app : web1.app, b, { qty: 3 }));
+    for (const [i, b] of buyers.entries())
+      placed.push(await placeOrder(i % 2 ? web2.app : web1.app, b, { qty: 3 }));
     const ids = placed.map((p) => p.orderId);
     for (const { variantId } of placed) expect(await variantQty(database.db, variantId)).toBe(2);
     await database.db
       .update(orders)
       .set({ createdAt: sql`now() - interval '1 hour'` })
       .where(inArray(orders.id, ids));
-    await waitFor(async () => {
-      const rows = await database.db.select({ status: orders.status }).from(orders).where(inArray(orders.id, ids));
-      return rows.every((r) => r.status === 'canceled');
-    }, 'the unpaid orders to lapse', 60_000);
+    await waitFor(
+      async () => {
+        const rows = await database.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(inArray(orders.id, ids));
+        return rows.every((r) => r.status === 'canceled');
+      },
+      'the unpaid orders to lapse',
+      60_000,
+    );
     for (const { variantId } of placed) expect(await variantQty(database.db, variantId)).toBe(3);
     const history = await database.db
       .select({ orderId: orderStatusHistory.orderId, status: orderStatusHistory.status })
@@ -131,7 +141,9 @@ describe.runIf(testDatabaseUrl())('two web instances and one worker on one datab
     // What an operator sees in /metrics: the worker's passes, none on the web instances.
     const metric = async (t: TestApp) =>
       (await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS}` } })).body;
-    expect(await metric(worker)).toMatch(/^shop_job_runs_total\{job="unpaid_orders",outcome="ok"\} [1-9]\d*$/m);
+    expect(await metric(worker)).toMatch(
+      /^shop_job_runs_total\{job="unpaid_orders",outcome="ok"\} [1-9]\d*$/m,
+    );
     for (const web of [web1, web2]) expect(await metric(web)).not.toMatch(/^shop_job_runs_total\{/m);
   }, 90_000);
 

@@ -68,7 +68,10 @@ export async function warnExpiringLots(db: Database, now: Date, batch = 100): Pr
 
 /** Runs warnings and burns every `everyMs` on an unref'd timer; returns a stop function. */
 /** One pass of the `bonus_expiry` job (background-jobs.ts): the 7-day warnings, then the burns. */
-export async function bonusExpiryPass(db: Database, log: { info(obj: unknown, msg: string): void }): Promise<void> {
+export async function bonusExpiryPass(
+  db: Database,
+  log: { info(obj: unknown, msg: string): void },
+): Promise<void> {
   const now = new Date();
   const warned = await warnExpiringLots(db, now);
   const burnt = await expireLots(db, now);

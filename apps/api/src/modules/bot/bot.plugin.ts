@@ -20,12 +20,13 @@ export default fp(
   async function botPlugin(app: FastifyInstance, opts: BotPluginOptions) {
     const { timeoutSeconds, ...workerOptions } = opts.outbox ?? {};
     const shopBot = createShopBot(app.env, app.db, timeoutSeconds ? { timeoutSeconds } : {});
-    const worker = app.env.botCanSend && app.env.role !== 'web'
-      ? new OutboxWorker(app.db, (m) => shopBot.send(m), {
-          ...workerOptions,
-          log: app.log.child({ job: 'outbox' }),
-        })
-      : undefined;
+    const worker =
+      app.env.botCanSend && app.env.role !== 'web'
+        ? new OutboxWorker(app.db, (m) => shopBot.send(m), {
+            ...workerOptions,
+            log: app.log.child({ job: 'outbox' }),
+          })
+        : undefined;
     app.decorate('shopBot', shopBot);
     app.decorate('outboxWorker', worker);
     app.addHook('onReady', async () => {

@@ -374,4 +374,3 @@ export async function expireFindQuotes(db: Database, now: Date, batch = 100): Pr
   }
   return done;
 }
-

@@ -58,7 +58,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: probeConfig,
     },
     async (request, reply) => {
-      const checks = { database: false, migrations: false, catalog_index: indexReady(app), not_shutting_down: !app.shuttingDown };
+      const checks = {
+        database: false,
+        migrations: false,
+        catalog_index: indexReady(app),
+        not_shutting_down: !app.shuttingDown,
+      };
       try {
         await app.db.execute(sql`select 1`);
         checks.database = true;

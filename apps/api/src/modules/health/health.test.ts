@@ -96,11 +96,14 @@ describe('process roles (SHOP_ROLE)', () => {
 
 describe('load shedding (@fastify/under-pressure)', () => {
   it('past a limit: 503 with Retry-After and the error shape; the probes still answer', async () => {
-    const app = await buildTestApp({}, {
-      database: t.database,
-      // Any heap is over one byte: every request after the first sample is shed.
-      pressure: { maxEventLoopDelayMs: 60_000, maxHeapUsedBytes: 1, maxRssBytes: 0, sampleIntervalMs: 5 },
-    });
+    const app = await buildTestApp(
+      {},
+      {
+        database: t.database,
+        // Any heap is over one byte: every request after the first sample is shed.
+        pressure: { maxEventLoopDelayMs: 60_000, maxHeapUsedBytes: 1, maxRssBytes: 0, sampleIntervalMs: 5 },
+      },
+    );
     try {
       let res = await app.app.inject({ url: '/api/v1/categories' });
       while (res.statusCode !== 503) {

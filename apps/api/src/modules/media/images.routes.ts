@@ -82,7 +82,10 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     }
     if (response.status === 404) return undefined;
     if (response.status < 200 || response.status >= 300) throw badGateway('Не удалось загрузить картинку');
-    return { body: response.body, type: String(response.headers['content-type'] ?? 'application/octet-stream') };
+    return {
+      body: response.body,
+      type: String(response.headers['content-type'] ?? 'application/octet-stream'),
+    };
   }
 
   const sendOriginal = (reply: FastifyReply, original: Original) =>
@@ -101,7 +104,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     const px = match ? Number(match[2]) : NaN;
     // Only the listed sizes: any other would render and cache one more file per picture.
     if (!match || !EDGES.has(px))
-      throw badRequest(`Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`);
+      throw badRequest(
+        `Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`,
+      );
     // The raw source as sent: an encoded absolute URL must not be decoded twice by the router.
     const rawUrl = request.raw.url ?? '';
     const source = rawUrl.slice(rawUrl.indexOf(`/img/${size}/`) + `/img/${size}/`.length).split('?')[0] ?? '';

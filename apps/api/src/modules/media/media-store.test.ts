@@ -65,7 +65,11 @@ describe('the app with MEDIA_STORE=s3', () => {
   let bucket: MediaStore;
   beforeAll(async () => {
     appDataDir = await mkdtemp(path.join(tmpdir(), 'shop-media-app-'));
-    t = await buildTestApp({ dataDir: appDataDir, media: s3.settings, poizon: { provider: 'fixture', minIntervalMs: 0 } });
+    t = await buildTestApp({
+      dataDir: appDataDir,
+      media: s3.settings,
+      poizon: { provider: 'fixture', minIntervalMs: 0 },
+    });
     bucket = createMediaStore(s3.settings, '/nonexistent');
   }, 60_000);
   afterAll(async () => {
@@ -79,7 +83,9 @@ describe('the app with MEDIA_STORE=s3', () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a7' } })
       .png()
       .toBuffer();
-    const { payload, headers } = multipart([{ name: 'image', value: png, filename: 'shot.png', type: 'image/png' }]);
+    const { payload, headers } = multipart([
+      { name: 'image', value: png, filename: 'shot.png', type: 'image/png' },
+    ]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/find/uploads',
@@ -96,7 +102,9 @@ describe('the app with MEDIA_STORE=s3', () => {
     expect(served.rawPayload.equals(inBucket!)).toBe(true);
 
     const dayLater = Date.now() + ORPHAN_SCREENSHOT_MS + 60_000;
-    expect(await sweepOrphanScreenshots(t.app.db, t.app.media, dayLater)).toEqual([path.basename(up.image_url)]);
+    expect(await sweepOrphanScreenshots(t.app.db, t.app.media, dayLater)).toEqual([
+      path.basename(up.image_url),
+    ]);
     expect(await bucket.exists(up.image_url.slice(1))).toBe(false);
     expect((await t.app.inject({ url: up.image_url })).statusCode).toBe(404);
   });

@@ -93,7 +93,8 @@ function localStore(root: string): MediaStore {
           (s) => s.mtimeMs,
           () => undefined,
         );
-        if (modifiedMs !== undefined) files.push({ key: `${checkKey(folder, true)}/${entry.name}`, modifiedMs });
+        if (modifiedMs !== undefined)
+          files.push({ key: `${checkKey(folder, true)}/${entry.name}`, modifiedMs });
       }
       return files;
     },
