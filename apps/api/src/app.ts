@@ -4,11 +4,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import backgroundJobs, { type BackgroundJobsOptions } from './background-jobs.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import type { Env } from './env.ts';
+import { DEFAULT_DELIVERY_SETTINGS, type Env } from './env.ts';
+import type { DeliveryProvider } from './modules/delivery/delivery-provider.ts';
 import type { SafeFetchOptions } from './lib/safe-fetch.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { deliveryAdminRoutes } from './modules/delivery/delivery.admin.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDeliveryService, type DeliveryService } from './modules/delivery/delivery.service.ts';
+import { deliveryWebhookRoutes } from './modules/delivery/delivery.webhook.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
@@ -59,6 +63,8 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** The old name of `catalogCache` (its `clear()` is `invalidate()`), kept for existing callers. */
     facetsCache: CatalogCache;
+    /** Carrier, customs and quotes of this instance (modules/delivery/delivery.service.ts). */
+    delivery: DeliveryService;
   }
 }
 
@@ -77,6 +83,8 @@ export type BuildOptions = {
   bot?: BotPluginOptions;
   /** The background jobs of background-jobs.ts (intervals), or false: not started (most tests). */
   jobs?: BackgroundJobsOptions | false;
+  /** Tests only: this carrier instead of the one the settings name (a fake whose world the test drives). */
+  deliveryProvider?: DeliveryProvider;
 };
 
 /** Request bodies of this API are small; anything larger is refused with 413. */
@@ -156,6 +164,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
   app.decorate('paymentProvider', paymentProvider);
+  app.decorate(
+    'delivery',
+    createDeliveryService(
+      database.db,
+      env.delivery ?? DEFAULT_DELIVERY_SETTINGS,
+      app.log,
+      ...(options.deliveryProvider ? [options.deliveryProvider] : []),
+    ),
+  );
   if (options.jobs !== false) await app.register(backgroundJobs, options.jobs ?? {});
   const find = await setupFind(app);
 
@@ -205,9 +222,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await shopper.register(findPhotoRoutes);
       });
       await v1.register(paymentPublicRoutes, { provider });
+      await v1.register(deliveryWebhookRoutes);
       await v1.register(adminRoutes, { prefix: '/admin', provider });
       await v1.register(bloggerAdminRoutes, { prefix: '/admin' });
       await v1.register(findAdminRoutes, { prefix: '/admin' });
+      await v1.register(deliveryAdminRoutes, { prefix: '/admin' });
       await v1.register(botRoutes, { shopBot: app.shopBot });
       await v1.register(catalogV1Routes);
       if (env.devLogin)

@@ -10,6 +10,7 @@ import { startPendingRefundSweeper } from './modules/refunds/pending-refunds.ts'
 import { startBonusExpiryJob } from './modules/bonus/bonus-expiry.ts';
 import { startFindQuoteSweeper } from './modules/find/find-requests.repository.ts';
 import { startScreenshotSweeper } from './modules/find/screenshots.ts';
+import { startShipmentPoller } from './modules/delivery/shipment-poll.ts';
 
 export type BackgroundJobsOptions = {
   /** How often each instance looks for unpaid orders past ORDER_TTL_MIN. */
@@ -22,6 +23,8 @@ export type BackgroundJobsOptions = {
   bonusExpiryEveryMs?: number;
   /** How often each instance expires find quotes past their 24 h. */
   findQuotesEveryMs?: number;
+  /** How often each instance asks the carrier about registered shipments (each at most once per this). */
+  shipmentsEveryMs?: number;
 };
 
 export default fp(
@@ -46,6 +49,8 @@ export default fp(
       stops.push(startFindQuoteSweeper(app.db, app.log, opts.findQuotesEveryMs));
       // Find screenshots no request took within a day are deleted, hourly (docs/product.md §14.1).
       stops.push(startScreenshotSweeper(app.db, app.env.dataDir, app.log));
+      // Registered shipments: CDEK sends each webhook once, so their statuses are also polled.
+      stops.push(startShipmentPoller(app.db, app.delivery, app.log, opts.shipmentsEveryMs));
     });
     app.addHook('onClose', async () => {
       for (const stop of stops.splice(0)) stop();

@@ -71,6 +71,7 @@ export async function buildTestApp(
     database: shared,
     imageFetch,
     timeouts,
+    deliveryProvider,
   }: {
     timeouts?: BuildOptions['timeouts'];
     authRateLimitPerMin?: number;
@@ -79,6 +80,8 @@ export async function buildTestApp(
     jobs?: BuildOptions['jobs'];
     database?: DatabaseHandle;
     imageFetch?: BuildOptions['imageFetch'];
+    /** A carrier the test drives (modules/delivery/fake-provider.ts) instead of the settings' one. */
+    deliveryProvider?: BuildOptions['deliveryProvider'];
   } = {},
 ): Promise<TestApp> {
   // A second app on a `shared` database is a second API instance; the caller closes the database.
@@ -92,6 +95,7 @@ export async function buildTestApp(
     ...(bot ? { bot } : {}),
     ...(imageFetch ? { imageFetch } : {}),
     ...(timeouts ? { timeouts } : {}),
+    ...(deliveryProvider ? { deliveryProvider } : {}),
   });
   await app.ready();
   return {

@@ -31,7 +31,11 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   ],
   delivery: {
     id: 3,
+    kind: 'courier',
     city: 'Москва',
+    city_code: 44,
+    point_code: null,
+    point_hours: null,
     address: 'Тверская, 1',
     fio: 'Иван',
     last_name: 'Петров',
@@ -39,6 +43,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   },
   created_at: '2026-11-20T10:00:00.000Z',
   expires_at: null,
+  delivery_quote: null,
   user: {
     id: 5,
     telegram_id: 1001,
