@@ -4,7 +4,7 @@ import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { DEFAULT_PROGRAMME_SETTINGS, type Env } from '../env.ts';
+import { DEFAULT_DELIVERY_SETTINGS, DEFAULT_PROGRAMME_SETTINGS, type Env } from '../env.ts';
 import type { TelegramUser } from '../modules/auth/init-data.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -42,6 +42,9 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     programmes: DEFAULT_PROGRAMME_SETTINGS,
     metricsToken: undefined,
     cspImgOrigins: [],
+    // The demo carrier; the Central Bank is never asked from tests (nothing listens on port 9:
+    // the rate falls back at once) unless a suite points it at its local fake.
+    delivery: { ...DEFAULT_DELIVERY_SETTINGS, cbrRatesUrl: 'http://127.0.0.1:9/scripts/XML_daily.asp' },
     // The production defaults: suites that prove a limit rely on them; suites that hammer one
     // shopper on purpose (concurrency, hostile input) switch them off.
     rateLimits: {
