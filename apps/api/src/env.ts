@@ -167,7 +167,12 @@ const EnvSchema = z.object({
   /** Roubles per euro when no fresh Central Bank rate is at hand. */
   CUSTOMS_EUR_RATE_FALLBACK: z.coerce.number().positive().max(100_000).default(100),
   /** A fetched rate older than this is not used (the fallback is). */
-  CUSTOMS_RATE_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  CUSTOMS_RATE_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 });
 
 export type Env = {
@@ -434,7 +439,9 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     );
   }
   if (e.DELIVERY_CHINA_DAYS_MAX < e.DELIVERY_CHINA_DAYS_MIN) {
-    throw new EnvError('Invalid environment variable DELIVERY_CHINA_DAYS_MAX: less than DELIVERY_CHINA_DAYS_MIN');
+    throw new EnvError(
+      'Invalid environment variable DELIVERY_CHINA_DAYS_MAX: less than DELIVERY_CHINA_DAYS_MIN',
+    );
   }
   if (e.POIZON_PROVIDER === 'http' && !e.POIZON_API_URL) {
     throw new EnvError('Missing environment variable POIZON_API_URL (required when POIZON_PROVIDER=http)');

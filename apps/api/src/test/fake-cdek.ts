@@ -64,22 +64,38 @@ export async function startFakeCdek(): Promise<FakeCdek> {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const raw = await readBody(req);
       const isForm = req.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-      const body = raw ? (isForm ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw)) : undefined;
+      const body: unknown = raw
+        ? isForm
+          ? Object.fromEntries(new URLSearchParams(raw))
+          : JSON.parse(raw)
+        : undefined;
       fake.requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, body });
       const path = url.pathname.replace(/^\/v2/, '');
 
       if (req.method === 'POST' && path === '/oauth/token') {
         const form = body as Record<string, string>;
-        if (form.grant_type !== 'client_credentials' || form.client_id !== clientId || form.client_secret !== clientSecret)
+        if (
+          form.grant_type !== 'client_credentials' ||
+          form.client_id !== clientId ||
+          form.client_secret !== clientSecret
+        )
           return send(res, 401, { error: 'invalid_client', error_description: 'Bad credentials' });
         const token = `eyJhbGciOiJSUzI1NiJ9.${randomUUID()}`;
         tokens.add(token);
         fake.tokensIssued++;
-        return send(res, 200, { access_token: token, token_type: 'bearer', expires_in: 3599, scope: 'order:all payment:all', jti: randomUUID() });
+        return send(res, 200, {
+          access_token: token,
+          token_type: 'bearer',
+          expires_in: 3599,
+          scope: 'order:all payment:all',
+          jti: randomUUID(),
+        });
       }
       const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!auth || !tokens.has(auth))
-        return send(res, 401, { requests: [request('AUTH', [{ code: 'v2_token_expired', message: 'Token expired' }])] });
+        return send(res, 401, {
+          requests: [request('AUTH', [{ code: 'v2_token_expired', message: 'Token expired' }])],
+        });
 
       if (req.method === 'GET' && path === '/location/suggest/cities')
         return send(res, 200, world.suggestCities(url.searchParams.get('name') ?? ''));
@@ -97,7 +113,10 @@ export async function startFakeCdek(): Promise<FakeCdek> {
       const order = /^\/orders\/([0-9a-f-]{36})$/.exec(path);
       if (req.method === 'GET' && order) {
         const entity = world.order(order[1]!);
-        if (!entity) return send(res, 404, { requests: [request('GET', [{ code: 'v2_entity_not_found', message: 'Order not found' }])] });
+        if (!entity)
+          return send(res, 404, {
+            requests: [request('GET', [{ code: 'v2_entity_not_found', message: 'Order not found' }])],
+          });
         return send(res, 200, { entity, requests: [] });
       }
       if (req.method === 'POST' && path === '/webhooks') {
@@ -115,7 +134,10 @@ export async function startFakeCdek(): Promise<FakeCdek> {
       const pdf = /^\/print\/orders\/([0-9a-f-]{36})\.pdf$/.exec(path);
       if (req.method === 'GET' && pdf) {
         const file = world.pdf(pdf[1]!);
-        if (!file) return send(res, 404, { requests: [request('GET', [{ code: 'v2_entity_not_found', message: 'Not found' }])] });
+        if (!file)
+          return send(res, 404, {
+            requests: [request('GET', [{ code: 'v2_entity_not_found', message: 'Not found' }])],
+          });
         res.writeHead(200, { 'content-type': 'application/pdf' });
         return res.end(file);
       }
@@ -124,10 +146,17 @@ export async function startFakeCdek(): Promise<FakeCdek> {
         // The first read answers PROCESSING, the next READY (the adapter waits for it).
         const reads = printReady.get(print[1]!) ?? 0;
         printReady.set(print[1]!, reads + 1);
-        const statuses = [{ code: 'ACCEPTED', name: 'Принят' }, ...(reads >= 2 ? [{ code: 'READY', name: 'Сформирован' }] : [{ code: 'PROCESSING', name: 'Формируется' }])];
+        const statuses = [
+          { code: 'ACCEPTED', name: 'Принят' },
+          ...(reads >= 2
+            ? [{ code: 'READY', name: 'Сформирован' }]
+            : [{ code: 'PROCESSING', name: 'Формируется' }]),
+        ];
         return send(res, 200, { entity: { uuid: print[1], statuses }, requests: [] });
       }
-      return send(res, 404, { requests: [request('UNKNOWN', [{ code: 'v2_not_found', message: 'Not found' }])] });
+      return send(res, 404, {
+        requests: [request('UNKNOWN', [{ code: 'v2_not_found', message: 'Not found' }])],
+      });
     })().catch((err: unknown) => send(res, 500, { error: String(err) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

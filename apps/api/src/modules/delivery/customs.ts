@@ -48,7 +48,12 @@ export async function ruleOn(db: Database, day: string): Promise<CustomsRule | u
  * - `whole` (from 1 July 2026): `dutyPercent` of the whole value, at least `minEurPerKg` per kg of
  *   the whole weight, plus `vatPercent` of the value with the duty.
  */
-export function computeDuty(goodsRub: number, weightKg: number, eurRate: number, rule: CustomsRule): Duty | null {
+export function computeDuty(
+  goodsRub: number,
+  weightKg: number,
+  eurRate: number,
+  rule: CustomsRule,
+): Duty | null {
   const goodsEur = goodsRub / eurRate;
   const overValue = goodsEur > rule.thresholdEur;
   const overWeight = weightKg > rule.thresholdKg;
@@ -71,9 +76,16 @@ export function computeDuty(goodsRub: number, weightKg: number, eurRate: number,
 
 /** Parses the Central Bank's XML_daily answer: roubles per one EUR and the rate's date. */
 export function parseCbrEur(xml: string): { rub: number; date: string } | undefined {
-  const valute = /<Valute\b[^>]*>(?:(?!<\/Valute>)[\s\S])*<CharCode>EUR<\/CharCode>[\s\S]*?<\/Valute>/.exec(xml)?.[0];
+  const valute = /<Valute\b[^>]*>(?:(?!<\/Valute>)[\s\S])*<CharCode>EUR<\/CharCode>[\s\S]*?<\/Valute>/.exec(
+    xml,
+  )?.[0];
   const nominal = Number(/<Nominal>(\d+)<\/Nominal>/.exec(valute ?? '')?.[1]);
-  const value = Number(/<Value>([\d\s]+,\d+)<\/Value>/.exec(valute ?? '')?.[1]?.replace(/\s/g, '').replace(',', '.'));
+  const value = Number(
+    /<Value>([\d\s]+,\d+)<\/Value>/
+      .exec(valute ?? '')?.[1]
+      ?.replace(/\s/g, '')
+      .replace(',', '.'),
+  );
   const day = /<ValCurs\b[^>]*\bDate="(\d{2})\.(\d{2})\.(\d{4})"/.exec(xml);
   if (!valute || !(nominal > 0) || !(value > 0) || !day) return undefined;
   return { rub: Math.round((value / nominal) * 10_000) / 10_000, date: `${day[3]}-${day[2]}-${day[1]}` };
@@ -99,7 +111,11 @@ export function createRateSource(
 
   async function refresh(): Promise<void> {
     const url = new URL(settings.cbrRatesUrl);
-    const res = await fetchAllowed(url.toString(), { hosts: [url.hostname], timeoutMs: 5000, maxBytes: 256 * 1024 });
+    const res = await fetchAllowed(url.toString(), {
+      hosts: [url.hostname],
+      timeoutMs: 5000,
+      maxBytes: 256 * 1024,
+    });
     const parsed = res.status === 200 ? parseCbrEur(res.body) : undefined;
     if (!parsed) throw new Error(`Central Bank rates: ${res.status}, no EUR rate`);
     await db

@@ -78,7 +78,10 @@ async function placeTo(authorization: string, deliveryId: number, price: number)
     method: 'POST',
     url: '/api/v1/order',
     headers: { authorization, 'idempotency-key': `delivery-test-${process.pid}-${++orderSeq}` },
-    payload: { items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }], delivery_id: deliveryId },
+    payload: {
+      items: [{ product_id: product.id, variant_id: variants[0]!.id, quantity: 1 }],
+      delivery_id: deliveryId,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { order: result<Order>(res), variantId: variants[0]!.id };
@@ -88,7 +91,9 @@ describe('the shopper with CDEK', () => {
   it('finds «Москва» by «моск», sees points nearest first, gets a quote from the tariff list, and places an order to a point', async () => {
     const { authorization } = await newShopper();
 
-    const cities = result<DeliveryCity[]>(await call('GET', `/api/v1/delivery/cities?q=${encodeURIComponent('моск')}`, authorization));
+    const cities = result<DeliveryCity[]>(
+      await call('GET', `/api/v1/delivery/cities?q=${encodeURIComponent('моск')}`, authorization),
+    );
     expect(cities[0]).toEqual({ code: 44, name: 'Москва', full_name: 'Москва, Россия' });
     expect(cities.map((c) => c.name)).toContain('Московский');
     const asked = cdek.requests.find((r) => r.path === '/v2/location/suggest/cities');
@@ -97,19 +102,36 @@ describe('the shopper with CDEK', () => {
     // Near the Юго-Запад point: it comes first, and the list is by distance.
     const position = { lat: 55.6658, lon: 37.4973 };
     const points = result<DeliveryPoint[]>(
-      await call('GET', `/api/v1/delivery/points?city_code=44&lat=${position.lat}&lon=${position.lon}`, authorization),
+      await call(
+        'GET',
+        `/api/v1/delivery/points?city_code=44&lat=${position.lat}&lon=${position.lon}`,
+        authorization,
+      ),
     );
-    expect(points.map((p) => p.code)).toEqual(['MSK205', 'MSK27', 'MSK101', 'MSK310'].sort((a, b) => {
-      const at = (code: string) => points.find((p) => p.code === code)!;
-      return distanceM(position.lat, position.lon, at(a).lat, at(a).lon) - distanceM(position.lat, position.lon, at(b).lat, at(b).lon);
-    }));
-    expect(points[0]).toMatchObject({ code: 'MSK205', address: 'Россия, Москва, пр. Вернадского, 86', hours: 'Пн-Пт 10:00-21:00, Сб-Вс 10:00-18:00' });
+    expect(points.map((p) => p.code)).toEqual(
+      ['MSK205', 'MSK27', 'MSK101', 'MSK310'].sort((a, b) => {
+        const at = (code: string) => points.find((p) => p.code === code)!;
+        return (
+          distanceM(position.lat, position.lon, at(a).lat, at(a).lon) -
+          distanceM(position.lat, position.lon, at(b).lat, at(b).lon)
+        );
+      }),
+    );
+    expect(points[0]).toMatchObject({
+      code: 'MSK205',
+      address: 'Россия, Москва, пр. Вернадского, 86',
+      hours: 'Пн-Пт 10:00-21:00, Сб-Вс 10:00-18:00',
+    });
     const distances = points.map((p) => p.distance_m!);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     expect(distances[0]).toBeLessThan(2000);
     // From the centre, another point is nearest.
     const fromCentre = result<DeliveryPoint[]>(
-      await call('GET', `/api/v1/delivery/points?city_code=44&lat=${MOSCOW_CENTRE.lat}&lon=${MOSCOW_CENTRE.lon}`, authorization),
+      await call(
+        'GET',
+        `/api/v1/delivery/points?city_code=44&lat=${MOSCOW_CENTRE.lat}&lon=${MOSCOW_CENTRE.lon}`,
+        authorization,
+      ),
     );
     expect(fromCentre[0]!.code).not.toBe('MSK205');
 
@@ -123,7 +145,11 @@ describe('the shopper with CDEK', () => {
     expect(quoteRes.statusCode, quoteRes.body).toBe(200);
     const quote = result<DeliveryQuote>(quoteRes);
     // What CDEK's tariff list answers for 136 (склад-склад) with 2 kg from Moscow to Moscow.
-    const tariffs = cdek.world.tariffList({ from_location: { code: 44 }, to_location: { code: 44 }, packages: [{ weight: 2000 }] });
+    const tariffs = cdek.world.tariffList({
+      from_location: { code: 44 },
+      to_location: { code: 44 },
+      packages: [{ weight: 2000 }],
+    });
     const t136 = tariffs.tariff_codes.find((x) => x.tariff_code === 136)!;
     expect(quote).toMatchObject({
       price: t136.delivery_sum,
@@ -132,7 +158,11 @@ describe('the shopper with CDEK', () => {
       duty: null,
     });
     const sent = cdek.requests.filter((r) => r.path === '/v2/calculator/tarifflist').at(-1)!.body;
-    expect(sent).toMatchObject({ from_location: { code: 44 }, to_location: { code: 44 }, packages: [{ weight: 2000 }] });
+    expect(sent).toMatchObject({
+      from_location: { code: 44 },
+      to_location: { code: 44 },
+      packages: [{ weight: 2000 }],
+    });
     const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
     expect(day(quote.date_to) - day(quote.date_from)).toBe(quote.days_max - quote.days_min);
 
@@ -148,16 +178,34 @@ describe('the shopper with CDEK', () => {
 
     // The saved pickup point takes the carrier's address and hours.
     const saved = await savePoint(authorization, 'MSK205');
-    expect(saved).toMatchObject({ kind: 'pickup', point_code: 'MSK205', address: 'Россия, Москва, пр. Вернадского, 86', point_hours: 'Пн-Пт 10:00-21:00, Сб-Вс 10:00-18:00' });
+    expect(saved).toMatchObject({
+      kind: 'pickup',
+      point_code: 'MSK205',
+      address: 'Россия, Москва, пр. Вернадского, 86',
+      point_hours: 'Пн-Пт 10:00-21:00, Сб-Вс 10:00-18:00',
+    });
     const unknown = await call('POST', '/api/v1/delivery', authorization, {
-      kind: 'pickup', city: 'Москва', city_code: 44, point_code: 'MSK999', fio: 'Анна', last_name: 'Т', phone_number: '+79161234567',
+      kind: 'pickup',
+      city: 'Москва',
+      city_code: 44,
+      point_code: 'MSK999',
+      fio: 'Анна',
+      last_name: 'Т',
+      phone_number: '+79161234567',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ error: { code: 'not_found', message: 'Пункт выдачи не найден, выберите другой' } });
+    expect(unknown.json()).toMatchObject({
+      error: { code: 'not_found', message: 'Пункт выдачи не найден, выберите другой' },
+    });
 
     const { order } = await placeTo(authorization, saved.id, 4990);
     expect(order.delivery).toMatchObject({ kind: 'pickup', city_code: 44, point_code: 'MSK205' });
-    expect(order.delivery_quote).toMatchObject({ price: cdek.world.tariffList({ from_location: { code: 44 }, to_location: { code: 44 }, packages: [{ weight: 1000 }] }).tariff_codes.find((x) => x.tariff_code === 136)!.delivery_sum, duty: null });
+    expect(order.delivery_quote).toMatchObject({
+      price: cdek.world
+        .tariffList({ from_location: { code: 44 }, to_location: { code: 44 }, packages: [{ weight: 1000 }] })
+        .tariff_codes.find((x) => x.tariff_code === 136)!.delivery_sum,
+      duty: null,
+    });
     // One token served every call.
     expect(cdek.tokensIssued).toBe(1);
   });
@@ -166,7 +214,12 @@ describe('the shopper with CDEK', () => {
     const { authorization } = await newShopper();
     const res = await call('POST', '/api/v1/delivery', authorization, ADDRESS);
     expect(res.statusCode).toBe(201);
-    expect(result(res)).toMatchObject({ kind: 'courier', city_code: null, point_code: null, address: ADDRESS.address });
+    expect(result(res)).toMatchObject({
+      kind: 'courier',
+      city_code: null,
+      point_code: null,
+      address: ADDRESS.address,
+    });
     const { order } = await placeTo(authorization, result<{ id: number }>(res).id, 1000);
     expect(order.delivery).toMatchObject({ kind: 'courier', address: ADDRESS.address });
     expect(order.delivery_quote).toBeNull();
@@ -178,12 +231,22 @@ describe('the shopper with CDEK', () => {
     expect(short.statusCode).toBe(400);
     const half = await call('GET', '/api/v1/delivery/points?city_code=44&lat=55.7', authorization);
     expect(half.statusCode).toBe(400);
-    const noPlace = await call('POST', '/api/v1/delivery/quote', authorization, { city_code: 44, items: [{ variant_id: 1, quantity: 1 }] });
+    const noPlace = await call('POST', '/api/v1/delivery/quote', authorization, {
+      city_code: 44,
+      items: [{ variant_id: 1, quantity: 1 }],
+    });
     expect(noPlace.statusCode).toBe(400);
     expect(noPlace.json()).toMatchObject({
-      error: { field: 'body.point_code', message: expect.stringContaining('Выберите пункт выдачи или укажите адрес') },
+      error: {
+        field: 'body.point_code',
+        message: expect.stringContaining('Выберите пункт выдачи или укажите адрес') as unknown,
+      },
     });
-    const pickupWithoutPoint = await call('POST', '/api/v1/delivery', authorization, { ...ADDRESS, kind: 'pickup', city_code: 44 });
+    const pickupWithoutPoint = await call('POST', '/api/v1/delivery', authorization, {
+      ...ADDRESS,
+      kind: 'pickup',
+      city_code: 44,
+    });
     expect(pickupWithoutPoint.statusCode).toBe(400);
   });
 });
@@ -221,7 +284,10 @@ describe('customs in the quote', () => {
     const point = await savePoint(authorization, 'MSK27');
     const { order } = await placeTo(authorization, point.id, 30_000);
     expect(order.delivery_quote?.duty?.amount).toBe(expected);
-    const [row] = await t.app.db.select({ q: orders.deliveryQuote }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await t.app.db
+      .select({ q: orders.deliveryQuote })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row!.q).toMatchObject({ provider: 'cdek', duty: { amount: expected } });
   });
 });
@@ -236,11 +302,24 @@ describe('shipments: register with CDEK, webhook, poll', () => {
 
     const base = `/api/v1/admin/orders/${order.id}/shipments`;
     // The China leg by number, as staff type it.
-    const china = await call('POST', base, ownerAuth, { leg: 'china', carrier: 'yunexpress', number: 'YT2412345678' });
+    const china = await call('POST', base, ownerAuth, {
+      leg: 'china',
+      carrier: 'yunexpress',
+      number: 'YT2412345678',
+    });
     expect(china.statusCode, china.body).toBe(200);
-    expect(result<Shipment>(china)).toMatchObject({ leg: 'china', number: 'YT2412345678', registered: false, status: 'created' });
+    expect(result<Shipment>(china)).toMatchObject({
+      leg: 'china',
+      number: 'YT2412345678',
+      registered: false,
+      status: 'created',
+    });
 
-    const registered = await call('POST', base, ownerAuth, { leg: 'russia', carrier: 'cdek', register: true });
+    const registered = await call('POST', base, ownerAuth, {
+      leg: 'russia',
+      carrier: 'cdek',
+      register: true,
+    });
     expect(registered.statusCode, registered.body).toBe(200);
     const shipment = result<Shipment>(registered);
     const cdekOrder = [...cdek.world.orders.values()].at(-1)!;
@@ -252,7 +331,8 @@ describe('shipments: register with CDEK, webhook, poll', () => {
       link: `https://www.cdek.ru/ru/tracking?order_id=${cdekOrder.entity.cdek_number}`,
     });
     // What CDEK received: the point, the recipient with passport and INN.
-    const sent = cdek.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').at(-1)!.body as typeof cdekOrder.body;
+    const sent = cdek.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').at(-1)!
+      .body as typeof cdekOrder.body;
     expect(sent).toMatchObject({
       type: 1,
       delivery_point: 'MSK101',
@@ -284,7 +364,11 @@ describe('shipments: register with CDEK, webhook, poll', () => {
     // CDEK takes the parcel: the webhook, sent once.
     const webhook = cdek.world.advance(cdekOrder.entity.uuid, 'RECEIVED_AT_SHIPMENT_WAREHOUSE');
     const hook = (body: unknown, secret = WEBHOOK_SECRET) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/delivery/webhook/cdek?secret=${secret}`, payload: body as object });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/delivery/webhook/cdek?secret=${secret}`,
+        payload: body as object,
+      });
     const first = await hook(webhook);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ result: { applied: true } });
@@ -307,40 +391,67 @@ describe('shipments: register with CDEK, webhook, poll', () => {
     const sentMessages = await messages();
     expect(sentMessages.map((m) => m.kind)).toEqual(['order.delivering', 'order.ready_for_pickup']);
     expect(sentMessages[1]!.text).toContain(`Пункт выдачи: ${point.address}, ${point.point_hours}`);
-    expect(sentMessages[1]!.text).toContain(`Отследить: https://www.cdek.ru/ru/tracking?order_id=${cdekOrder.entity.cdek_number}`);
+    expect(sentMessages[1]!.text).toContain(
+      `Отследить: https://www.cdek.ru/ru/tracking?order_id=${cdekOrder.entity.cdek_number}`,
+    );
 
     // The shopper's order page: a timeline with dates, and the parcel with its link and events.
     const page = result<Order>(await call('GET', `/api/v1/order/detail/${order.id}`, authorization));
-    expect(page.timeline!.map((s) => s.status)).toEqual(['awaiting_payment', 'paid', 'delivering', 'ready_for_pickup']);
+    expect(page.timeline!.map((s) => s.status)).toEqual([
+      'awaiting_payment',
+      'paid',
+      'delivering',
+      'ready_for_pickup',
+    ]);
     expect(page.timeline!.every((s) => !Number.isNaN(Date.parse(s.at)))).toBe(true);
     const russia = page.shipments!.find((s) => s.leg === 'russia')!;
     expect(russia).toMatchObject({ status: 'at_pickup_point', link: shipment.link });
-    expect(russia.events.map((e) => e.code)).toEqual(['CREATED', 'RECEIVED_AT_SHIPMENT_WAREHOUSE', 'ACCEPTED_AT_PICK_UP_POINT']);
+    expect(russia.events.map((e) => e.code)).toEqual([
+      'CREATED',
+      'RECEIVED_AT_SHIPMENT_WAREHOUSE',
+      'ACCEPTED_AT_PICK_UP_POINT',
+    ]);
 
     // The console card lists both shipments; a label prints; a number is corrected.
-    const card = result<{ shipments: Shipment[] }>(await call('GET', `/api/v1/admin/orders/${order.id}`, ownerAuth));
+    const card = result<{ shipments: Shipment[] }>(
+      await call('GET', `/api/v1/admin/orders/${order.id}`, ownerAuth),
+    );
     expect(card.shipments.map((s) => s.leg)).toEqual(['china', 'russia']);
     const label = await call('GET', `${base}/${shipment.id}/label`, ownerAuth);
     expect(label.statusCode, label.body).toBe(200);
     expect(label.headers['content-type']).toBe('application/pdf');
     expect(label.body.startsWith('%PDF-')).toBe(true);
     expect(label.body).toContain(cdekOrder.entity.cdek_number);
-    const fixed = await call('PATCH', `${base}/${result<Shipment>(china).id}`, ownerAuth, { number: 'YT2412345679' });
+    const fixed = await call('PATCH', `${base}/${result<Shipment>(china).id}`, ownerAuth, {
+      number: 'YT2412345679',
+    });
     expect(result<Shipment>(fixed)).toMatchObject({ number: 'YT2412345679', leg: 'china' });
     // Received: the order is completed.
     const received = await hook(cdek.world.advance(cdekOrder.entity.uuid, 'DELIVERED'));
     expect(received.json()).toEqual({ result: { applied: true } });
     expect(await status()).toBe('completed');
-    expect((await messages()).map((m) => m.kind)).toEqual(['order.delivering', 'order.ready_for_pickup', 'order.completed']);
+    expect((await messages()).map((m) => m.kind)).toEqual([
+      'order.delivering',
+      'order.ready_for_pickup',
+      'order.completed',
+    ]);
   });
 
   it('refuses a webhook without the right secret, and acknowledges one about an unknown parcel', async () => {
-    const body = { type: 'ORDER_STATUS', uuid: '00000000-0000-4000-8000-000000000000', attributes: { status_code: 'DELIVERED', status_date_time: '2026-11-26T10:00:00+0300' } };
+    const body = {
+      type: 'ORDER_STATUS',
+      uuid: '00000000-0000-4000-8000-000000000000',
+      attributes: { status_code: 'DELIVERED', status_date_time: '2026-11-26T10:00:00+0300' },
+    };
     for (const url of ['/api/v1/delivery/webhook/cdek', '/api/v1/delivery/webhook/cdek?secret=wrong']) {
       const res = await t.app.inject({ method: 'POST', url, payload: body });
       expect(res.statusCode, url).toBe(404);
     }
-    const unknown = await t.app.inject({ method: 'POST', url: `/api/v1/delivery/webhook/cdek?secret=${WEBHOOK_SECRET}`, payload: body });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/delivery/webhook/cdek?secret=${WEBHOOK_SECRET}`,
+      payload: body,
+    });
     expect(unknown.json()).toEqual({ result: { applied: false } });
   });
 

@@ -24,8 +24,22 @@ describe('the dated rule table', () => {
   it('holds the rule until 30 June 2026 and the one from 1 July 2026 as rows', async () => {
     const before = (await ruleOn(t.app.db, '2026-06-30'))!;
     const after = (await ruleOn(t.app.db, '2026-07-01'))!;
-    expect(before).toMatchObject({ thresholdEur: 200, thresholdKg: 31, dutyPercent: 15, dutyBase: 'excess', minEurPerKg: 2, vatPercent: 0 });
-    expect(after).toMatchObject({ thresholdEur: 200, thresholdKg: 31, dutyPercent: 5, dutyBase: 'whole', minEurPerKg: 1, vatPercent: 22 });
+    expect(before).toMatchObject({
+      thresholdEur: 200,
+      thresholdKg: 31,
+      dutyPercent: 15,
+      dutyBase: 'excess',
+      minEurPerKg: 2,
+      vatPercent: 0,
+    });
+    expect(after).toMatchObject({
+      thresholdEur: 200,
+      thresholdKg: 31,
+      dutyPercent: 5,
+      dutyBase: 'whole',
+      minEurPerKg: 1,
+      vatPercent: 22,
+    });
 
     // Until 30 June: €300 of goods, 1 kg → 15 % of the €100 excess = €15 → 1 500 ₽ at 100 ₽/€.
     expect(computeDuty(30_000, 1, 100, before)).toMatchObject({ amount: 1500, goods_eur: 300 });
@@ -57,7 +71,9 @@ describe('the dated rule table', () => {
   it("reads EUR from the Central Bank's XML_daily (nominal, comma decimals)", () => {
     const xml = `<?xml version="1.0" encoding="windows-1251"?><ValCurs Date="02.12.2026" name="Foreign Currency Market"><Valute ID="R01235"><NumCode>840</NumCode><CharCode>USD</CharCode><Nominal>1</Nominal><Name>Доллар</Name><Value>80,5000</Value></Valute><Valute ID="R01239"><NumCode>978</NumCode><CharCode>EUR</CharCode><Nominal>1</Nominal><Name>Евро</Name><Value>94,1234</Value></Valute></ValCurs>`;
     expect(parseCbrEur(xml)).toEqual({ rub: 94.1234, date: '2026-12-02' });
-    expect(parseCbrEur(xml.replace('<Nominal>1</Nominal><Name>Евро', '<Nominal>10</Nominal><Name>Евро'))).toEqual({ rub: 9.4123, date: '2026-12-02' });
+    expect(
+      parseCbrEur(xml.replace('<Nominal>1</Nominal><Name>Евро', '<Nominal>10</Nominal><Name>Евро')),
+    ).toEqual({ rub: 9.4123, date: '2026-12-02' });
     expect(parseCbrEur('<ValCurs Date="02.12.2026"></ValCurs>')).toBeUndefined();
   });
 });
@@ -65,9 +81,13 @@ describe('the dated rule table', () => {
 describe('the demo carrier (DELIVERY_PROVIDER=fake)', () => {
   it('answers cities, points and quotes in the same shapes, with the fallback rate when the Central Bank is unreachable', async () => {
     const authorization = await login(t.app);
-    const cities = result<{ code: number }[]>(await call('GET', '/api/v1/delivery/cities?q=санкт', authorization));
+    const cities = result<{ code: number }[]>(
+      await call('GET', '/api/v1/delivery/cities?q=санкт', authorization),
+    );
     expect(cities).toEqual([{ code: 137, name: 'Санкт-Петербург', full_name: 'Санкт-Петербург, Россия' }]);
-    const points = result<{ code: string }[]>(await call('GET', '/api/v1/delivery/points?city_code=137', authorization));
+    const points = result<{ code: string }[]>(
+      await call('GET', '/api/v1/delivery/points?city_code=137', authorization),
+    );
     expect(points.map((p) => p.code)).toEqual(['SPB27', 'SPB101', 'SPB205', 'SPB310']);
     const { variants } = await insertProduct(t.app.db, { variants: [{ price: 30_000, qty: 1 }] });
     const quote = result<DeliveryQuote>(
@@ -100,13 +120,16 @@ describe('the demo carrier (DELIVERY_PROVIDER=fake)', () => {
     expect((await quote(cheap, 699)).statusCode).toBe(200);
     const res = await quote(dear, 3000);
     expect(res.statusCode, res.body).toBe(200);
-    const mine = (id: number) => call('GET', `/api/v1/find/requests/${id}`, authorization).then((r) => result<FindRequest>(r));
+    const mine = (id: number) =>
+      call('GET', `/api/v1/find/requests/${id}`, authorization).then((r) => result<FindRequest>(r));
     expect((await mine(cheap)).quote_breakdown?.duty).toBeNull();
     const dearOne = await mine(dear);
     const duty = dearOne.quote_breakdown!.duty!;
     expect(duty.goods_eur).toBeGreaterThan(200);
     expect(duty.amount).toBeGreaterThan(0);
-    const texts = (await t.app.db.select().from(notifications).where(eq(notifications.chatId, shopper.id))).map((m) => m.text);
+    const texts = (
+      await t.app.db.select().from(notifications).where(eq(notifications.chatId, shopper.id))
+    ).map((m) => m.text);
     expect(texts.filter((x) => x.includes('Пошлина ≈'))).toHaveLength(1);
   });
 });
@@ -126,7 +149,9 @@ describe('settings', () => {
     await expect(loadEnv({ ...production, DELIVERY_PROVIDER: 'fake' })).rejects.toThrow(
       new EnvError('DELIVERY_PROVIDER=fake is a demo carrier and is refused when NODE_ENV=production'),
     );
-    await expect(loadEnv({ ...production, DELIVERY_PROVIDER: 'cdek' })).rejects.toThrow(/CDEK_CLIENT_ID or CDEK_CLIENT_SECRET/);
+    await expect(loadEnv({ ...production, DELIVERY_PROVIDER: 'cdek' })).rejects.toThrow(
+      /CDEK_CLIENT_ID or CDEK_CLIENT_SECRET/,
+    );
     const cdek = await loadEnv({
       ...production,
       DELIVERY_PROVIDER: 'cdek',

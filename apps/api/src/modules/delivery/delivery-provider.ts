@@ -17,7 +17,11 @@ export type CarrierPoint = {
 };
 
 /** Where a parcel goes: a pickup point of the city, or a door in it. */
-export type Destination = { city_code: number; point_code?: string | undefined; address?: string | undefined };
+export type Destination = {
+  city_code: number;
+  point_code?: string | undefined;
+  address?: string | undefined;
+};
 
 /** One parcel: weight in grams, sides in centimetres. */
 export type Parcel = { weight_g: number; length_cm: number; width_cm: number; height_cm: number };

@@ -22,7 +22,11 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/:id/shipments',
-    adminRoute({ summary: "An order's shipments", params: AdminOrderParamsSchema, result: ShipmentListResponseSchema }),
+    adminRoute({
+      summary: "An order's shipments",
+      params: AdminOrderParamsSchema,
+      result: ShipmentListResponseSchema,
+    }),
     async (request) => ({ result: await listShipments(app.db, request.params.id) }),
   );
 
@@ -78,12 +82,17 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const pdf = await shipmentLabel(app.db, app.delivery, request.params.id, request.params.shipmentId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="label-${request.params.id}-${request.params.shipmentId}.pdf"`)
-        .header('cache-control', 'no-store')
-        // A Buffer is sent as it is (Fastify skips the serializer); the schema names the body's type.
-        .send(pdf as unknown as string);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header(
+            'content-disposition',
+            `inline; filename="label-${request.params.id}-${request.params.shipmentId}.pdf"`,
+          )
+          .header('cache-control', 'no-store')
+          // A Buffer is sent as it is (Fastify skips the serializer); the schema names the body's type.
+          .send(pdf as unknown as string)
+      );
     },
   );
 

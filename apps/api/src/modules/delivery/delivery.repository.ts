@@ -3,7 +3,11 @@
 import type { DeliveryAddress, DeliveryBody, Order } from '@shop/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { deliveryAddresses, type DeliveryQuoteSnapshot, type DeliverySnapshot } from '../../db/schema/index.ts';
+import {
+  deliveryAddresses,
+  type DeliveryQuoteSnapshot,
+  type DeliverySnapshot,
+} from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 
 export const MAX_ADDRESSES = 20;

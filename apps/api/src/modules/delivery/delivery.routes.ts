@@ -71,7 +71,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...meta,
-        summary: 'Delivery price, dates (China leg + carrier) and the customs duty of goods to a point or door',
+        summary:
+          'Delivery price, dates (China leg + carrier) and the customs duty of goods to a point or door',
         body: DeliveryQuoteBodySchema,
         response: { 200: DeliveryQuoteResponseSchema, ...carrierErrors },
       },

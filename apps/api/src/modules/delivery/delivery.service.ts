@@ -130,7 +130,8 @@ export function createDeliveryService(
         distance_m: position ? distanceM(position.lat, position.lon, p.lat, p.lon) : null,
       }));
       // Nearest first with a position; else the carrier's order.
-      if (position) withDistance.sort((a, b) => a.distance_m! - b.distance_m! || a.code.localeCompare(b.code));
+      if (position)
+        withDistance.sort((a, b) => a.distance_m! - b.distance_m! || a.code.localeCompare(b.code));
       return withDistance;
     },
     async point(cityCode, code) {

@@ -25,7 +25,11 @@ export const deliveryWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "CDEK's ORDER_STATUS webhook (the subscribed URL carries ?secret=)",
         querystring: CdekWebhookQuerySchema,
         body: CdekWebhookBodySchema,
-        response: { 200: z.object({ result: z.object({ applied: z.boolean() }) }), 400: ApiErrorSchema, 404: ApiErrorSchema },
+        response: {
+          200: z.object({ result: z.object({ applied: z.boolean() }) }),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -45,7 +49,14 @@ export const deliveryWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         app.delivery,
         { carrier: 'cdek', uuid },
         {
-          events: [{ code, name: CDEK_STATUS_NAMES[code] ?? code, at: at.toISOString(), city: attributes.city_name ?? null }],
+          events: [
+            {
+              code,
+              name: CDEK_STATUS_NAMES[code] ?? code,
+              at: at.toISOString(),
+              city: attributes.city_name ?? null,
+            },
+          ],
           carrierNumber: attributes.cdek_number === undefined ? null : String(attributes.cdek_number),
         },
       );

@@ -8,7 +8,10 @@ import { DeliveryProviderError, type DeliveryProvider } from './delivery-provide
 
 export type FakeDeliveryProvider = DeliveryProvider & { world: CdekWorld };
 
-export function createFakeDeliveryProvider(fromCityCode = 44, world = createCdekWorld()): FakeDeliveryProvider {
+export function createFakeDeliveryProvider(
+  fromCityCode = 44,
+  world = createCdekWorld(),
+): FakeDeliveryProvider {
   return {
     name: 'fake',
     world,
@@ -27,7 +30,8 @@ export function createFakeDeliveryProvider(fromCityCode = 44, world = createCdek
     },
     async createShipment(shipment) {
       const answer = world.createOrder(orderBody(shipment, fromCityCode));
-      if ('errors' in answer) throw new DeliveryProviderError(`Заказ не принят: ${answer.errors[0]!.message}`);
+      if ('errors' in answer)
+        throw new DeliveryProviderError(`Заказ не принят: ${answer.errors[0]!.message}`);
       return answer;
     },
     async track(uuid) {

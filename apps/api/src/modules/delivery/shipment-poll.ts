@@ -52,10 +52,15 @@ export async function pollShipments(
   for (const { uuid } of claimed) {
     try {
       const tracking = await provider.track(uuid!);
-      const moved = await applyCarrierEvents(db, service, { carrier, uuid: uuid! }, {
-        events: tracking.events,
-        carrierNumber: tracking.carrier_number,
-      });
+      const moved = await applyCarrierEvents(
+        db,
+        service,
+        { carrier, uuid: uuid! },
+        {
+          events: tracking.events,
+          carrierNumber: tracking.carrier_number,
+        },
+      );
       if (moved) changed++;
     } catch {
       failed++;

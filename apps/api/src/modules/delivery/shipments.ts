@@ -41,7 +41,11 @@ export const toShipment = (r: Row): Shipment => ({
 });
 
 export async function listShipments(db: Database, orderId: number): Promise<Shipment[]> {
-  const rows = await db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id));
+  const rows = await db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipments.id));
   return rows.map(toShipment);
 }
 
@@ -79,8 +83,18 @@ const ORDER_STATUS_OF: Partial<Record<ShipmentStatus, OrderStatus>> = {
  * with the shopper's message (once per order and status). The one place delivery changes an
  * order's status: re-point it at the lifecycle's actions when they land.
  */
-async function advanceOrder(tx: Database, orderId: number, to: OrderStatus, note: string, message: string | null) {
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+async function advanceOrder(
+  tx: Database,
+  orderId: number,
+  to: OrderStatus,
+  note: string,
+  message: string | null,
+) {
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
   if (!order) return;
   const from = order.status;
   if (ORDER_STATUSES.indexOf(to) <= ORDER_STATUSES.indexOf(from) || !canTransition(from, to)) return;
@@ -132,7 +146,10 @@ export async function applyCarrierEvents(
       .where(eq(shipments.id, row.id));
     const to = row.leg === 'russia' ? ORDER_STATUS_OF[status] : undefined;
     if (to && status !== row.status) {
-      const [order] = await tx.select({ delivery: orders.delivery }).from(orders).where(eq(orders.id, row.orderId));
+      const [order] = await tx
+        .select({ delivery: orders.delivery })
+        .from(orders)
+        .where(eq(orders.id, row.orderId));
       const delivery = order ? toOrderDelivery(order.delivery) : undefined;
       const lines = [
         number ? `Трек-номер: ${number}` : null,
@@ -141,7 +158,13 @@ export async function applyCarrierEvents(
           : null,
         link ? `Отследить: ${link}` : null,
       ].filter(Boolean);
-      await advanceOrder(tx, row.orderId, to, `${row.carrier.toUpperCase()}: ${latest!.name}`, lines.join('\n') || null);
+      await advanceOrder(
+        tx,
+        row.orderId,
+        to,
+        `${row.carrier.toUpperCase()}: ${latest!.name}`,
+        lines.join('\n') || null,
+      );
     }
     return true;
   });
@@ -204,7 +227,12 @@ async function registerShipment(
 ): Promise<Shipment> {
   const provider = service.provider;
   if (body.leg !== 'russia' || body.carrier !== 'cdek' || !provider) {
-    throw new AppError(400, 'bad_request', 'Зарегистрировать у перевозчика можно только российский участок в СДЭК', 'register');
+    throw new AppError(
+      400,
+      'bad_request',
+      'Зарегистрировать у перевозчика можно только российский участок в СДЭК',
+      'register',
+    );
   }
   const { row, order } = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -229,10 +257,15 @@ async function registerShipment(
   const drop = () => db.delete(shipments).where(eq(shipments.id, row.id));
   try {
     const delivery = toOrderDelivery(order.delivery);
-    if (!delivery.city_code) throw conflict('В адресе заказа нет города СДЭК: выберите город в адресе доставки');
+    if (!delivery.city_code)
+      throw conflict('В адресе заказа нет города СДЭК: выберите город в адресе доставки');
     const passport = await loadPassport(db, dataKey, order.userId);
     if (!passport) throw new AppError(409, 'passport_required', 'У покупателя нет паспортных данных');
-    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
     const units = items.reduce((n, i) => n + i.quantity, 0);
     const parcel = service.parcel(units);
     const destination =
@@ -289,10 +322,15 @@ async function registerShipment(
     // The carrier's number and first statuses, when it already has them (else the poll brings them).
     try {
       const tracking = await provider.track(created.uuid);
-      await applyCarrierEvents(db, service, { carrier: 'cdek', uuid: created.uuid }, {
-        events: tracking.events,
-        carrierNumber: tracking.carrier_number,
-      });
+      await applyCarrierEvents(
+        db,
+        service,
+        { carrier: 'cdek', uuid: created.uuid },
+        {
+          events: tracking.events,
+          carrierNumber: tracking.carrier_number,
+        },
+      );
     } catch {
       // The poll asks again.
     }
@@ -337,7 +375,13 @@ export async function patchShipment(
       action: 'shipment.edit',
       entity: 'order',
       entityId: String(orderId),
-      before: { shipment: row.id, carrier: row.carrier, number: row.number, link: row.link, status: row.status },
+      before: {
+        shipment: row.id,
+        carrier: row.carrier,
+        number: row.number,
+        link: row.link,
+        status: row.status,
+      },
       after: { shipment: row.id, carrier, number, link, status: updated!.status },
     });
     return toShipment(updated!);
@@ -356,7 +400,8 @@ export async function shipmentLabel(
     .from(shipments)
     .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, orderId)));
   if (!row) throw notFound(SHIPMENT_NOT_FOUND);
-  if (!row.externalUuid || !service.provider) throw conflict('Этикетку печатают для отправлений, зарегистрированных в СДЭК');
+  if (!row.externalUuid || !service.provider)
+    throw conflict('Этикетку печатают для отправлений, зарегистрированных в СДЭК');
   try {
     return await service.provider.label(row.externalUuid);
   } catch (err) {

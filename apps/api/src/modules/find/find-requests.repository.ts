@@ -272,7 +272,10 @@ export async function quoteFindRequest(
     if (!['new', 'in_progress', 'quoted', 'expired'].includes(r.status)) {
       throw invalidTransition('Этот запрос уже закрыт');
     }
-    const breakdown = { ...computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(tx)), duty };
+    const breakdown = {
+      ...computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(tx)),
+      duty,
+    };
     const validUntil = new Date(now.getTime() + QUOTE_VALID_HOURS * 3_600_000);
     const [updated] = await tx
       .update(findRequests)

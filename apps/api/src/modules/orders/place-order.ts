@@ -4,7 +4,12 @@
 import type { CreateOrderBody, Order } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, type DeliveryQuoteSnapshot, type DeliverySnapshot } from '../../db/schema/index.ts';
+import {
+  orderItems,
+  orders,
+  type DeliveryQuoteSnapshot,
+  type DeliverySnapshot,
+} from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { removeLines } from '../cart/cart.repository.ts';
 import { refreshListingColumns } from '../catalog/listing-columns.ts';
@@ -82,7 +87,10 @@ export async function placeOrder(
   ttlMin: number,
   unpaidCap: UnpaidCap,
   /** The delivery quote the order records (modules/delivery; an outside call, made before the transaction). */
-  quoteDelivery?: (delivery: DeliverySnapshot, items: CreateOrderBody['items']) => Promise<DeliveryQuoteSnapshot | null>,
+  quoteDelivery?: (
+    delivery: DeliverySnapshot,
+    items: CreateOrderBody['items'],
+  ) => Promise<DeliveryQuoteSnapshot | null>,
 ): Promise<{ order: Order; created: boolean }> {
   const replay = async () => {
     const [row] = await db
@@ -100,7 +108,13 @@ export async function placeOrder(
   const deliveryQuote = quoteDelivery ? await quoteDelivery(delivery, items) : null;
 
   const orderId = await db.transaction(async (tx) => {
-    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin, unpaidCap);
+    await checkUnpaidCap(
+      tx,
+      userId,
+      items.reduce((n, i) => n + i.quantity, 0),
+      ttlMin,
+      unpaidCap,
+    );
     const id = await claimKey(tx, userId, delivery, idempotencyKey);
     if (id === undefined) return undefined;
     const reserved = await reserveStock(

@@ -1,5 +1,11 @@
 // CDEK's JSON → the provider's types, shared by the CDEK adapter and the fake (decision 047).
-import type { CarrierCity, CarrierEvent, CarrierPoint, CarrierQuote, Destination } from '../delivery-provider.ts';
+import type {
+  CarrierCity,
+  CarrierEvent,
+  CarrierPoint,
+  CarrierQuote,
+  Destination,
+} from '../delivery-provider.ts';
 import type { CdekDeliveryPoint, CdekStatus, CdekSuggestedCity, CdekTariff } from './cdek-types.ts';
 
 /** Склад-склад to a pickup point, склад-дверь to a door («Посылка», CDEK's «Приложение 2»). */
@@ -36,9 +42,7 @@ export function chooseTariff(tariffs: CdekTariff[], destination: Destination): C
   const modes = toPoint ? POINT_MODES : DOOR_MODES;
   const chosen =
     tariffs.find((t) => preferred.includes(t.tariff_code)) ??
-    tariffs
-      .filter((t) => modes.includes(t.delivery_mode))
-      .sort((a, b) => a.delivery_sum - b.delivery_sum)[0];
+    tariffs.filter((t) => modes.includes(t.delivery_mode)).sort((a, b) => a.delivery_sum - b.delivery_sum)[0];
   if (!chosen) return undefined;
   return {
     price: Math.ceil(chosen.delivery_sum),
@@ -50,7 +54,12 @@ export function chooseTariff(tariffs: CdekTariff[], destination: Destination): C
 
 export const toEvents = (statuses: CdekStatus[]): CarrierEvent[] =>
   statuses
-    .map((s) => ({ code: s.code, name: s.name, at: new Date(s.date_time).toISOString(), city: s.city ?? null }))
+    .map((s) => ({
+      code: s.code,
+      name: s.name,
+      at: new Date(s.date_time).toISOString(),
+      city: s.city ?? null,
+    }))
     .sort((a, b) => a.at.localeCompare(b.at));
 
 export const cdekTrackingLink = (cdekNumber: string) =>

@@ -35,7 +35,7 @@ export type CdekSettings = {
   printPauseMs?: number;
 };
 
-type Json = Record<string, unknown> | unknown[];
+type Json = object;
 
 export function orderBody(s: NewShipment, fromCityCode: number): CdekOrderBody {
   const weight = Math.max(1, s.parcel.weight_g);
@@ -80,8 +80,10 @@ export function orderBody(s: NewShipment, fromCityCode: number): CdekOrderBody {
   };
 }
 
-const firstError = (answer: { requests?: { errors?: CdekError[] }[]; errors?: CdekError[] }) =>
-  answer.errors?.[0] ?? answer.requests?.flatMap((r) => r.errors ?? [])[0];
+const firstError = (answer: {
+  requests?: { errors?: CdekError[] | undefined }[] | undefined;
+  errors?: CdekError[] | undefined;
+}) => answer.errors?.[0] ?? answer.requests?.flatMap((r) => r.errors ?? [])[0];
 
 export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
   const base = settings.apiUrl.replace(/\/+$/, '');
@@ -100,8 +102,12 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
       }).toString(),
     });
     const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-    if (!res.ok || !body.access_token) throw new DeliveryProviderError(`CDEK: авторизация ${res.status}`, res.status);
-    token = { value: body.access_token, until: Date.now() + Math.max(60, (body.expires_in ?? 3600) - 60) * 1000 };
+    if (!res.ok || !body.access_token)
+      throw new DeliveryProviderError(`CDEK: авторизация ${res.status}`, res.status);
+    token = {
+      value: body.access_token,
+      until: Date.now() + Math.max(60, (body.expires_in ?? 3600) - 60) * 1000,
+    };
     return token.value;
   }
 
@@ -143,7 +149,7 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
     const res = await call(method, path, body);
     const answer = (await res.json().catch(() => undefined)) as T | undefined;
     if (!res.ok || answer === undefined) {
-      const error = answer ? firstError(answer as never) : undefined;
+      const error = answer ? firstError(answer) : undefined;
       throw new DeliveryProviderError(
         `CDEK ${method} ${path.split('?')[0]}: ${res.status}${error ? ` ${error.code} ${error.message}` : ''}`,
         res.status,
@@ -158,13 +164,13 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
 
     async cities(query): Promise<CarrierCity[]> {
       const params = new URLSearchParams({ name: query, country_code: 'RU' });
-      const list = await json<CdekSuggestedCity[]>('GET', `/location/suggest/cities?${params}`);
+      const list = await json<CdekSuggestedCity[]>('GET', `/location/suggest/cities?${params.toString()}`);
       return list.map(toCity);
     },
 
     async points(cityCode): Promise<CarrierPoint[]> {
       const params = new URLSearchParams({ city_code: String(cityCode), type: 'ALL', country_code: 'RU' });
-      const list = await json<CdekDeliveryPoint[]>('GET', `/deliverypoints?${params}`);
+      const list = await json<CdekDeliveryPoint[]>('GET', `/deliverypoints?${params.toString()}`);
       return list.map(toPoint);
     },
 
@@ -202,7 +208,7 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
       const answer = await json<CdekEntityAnswer<{ uuid: string }>>(
         'POST',
         '/orders',
-        orderBody(shipment, settings.fromCityCode) as unknown as Json,
+        orderBody(shipment, settings.fromCityCode),
       );
       const error = firstError(answer);
       if (!answer.entity?.uuid || answer.requests?.some((r) => r.state === 'INVALID'))
@@ -211,7 +217,10 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
     },
 
     async track(uuid): Promise<Tracking> {
-      const answer = await json<CdekEntityAnswer<CdekOrderEntity>>('GET', `/orders/${encodeURIComponent(uuid)}`);
+      const answer = await json<CdekEntityAnswer<CdekOrderEntity>>(
+        'GET',
+        `/orders/${encodeURIComponent(uuid)}`,
+      );
       if (!answer.entity) throw new DeliveryProviderError('CDEK: заказ не найден', 404);
       return {
         uuid: answer.entity.uuid,
@@ -234,7 +243,8 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
           `/print/orders/${formUuid}`,
         );
         const codes = state.entity?.statuses?.map((s) => s.code) ?? [];
-        if (codes.includes('INVALID')) throw new DeliveryProviderError('CDEK: печатная форма не сформирована');
+        if (codes.includes('INVALID'))
+          throw new DeliveryProviderError('CDEK: печатная форма не сформирована');
         if (codes.includes('READY')) {
           const res = await call('GET', `/print/orders/${formUuid}.pdf`, undefined, true);
           if (!res.ok) throw new DeliveryProviderError(`CDEK: PDF ${res.status}`, res.status);

@@ -15,13 +15,45 @@ import type {
   CdekWebhookBody,
 } from './cdek-types.ts';
 
-type DemoCity = { code: number; name: string; region: string; lat: number; lon: number; base: number; days: number };
+type DemoCity = {
+  code: number;
+  name: string;
+  region: string;
+  lat: number;
+  lon: number;
+  base: number;
+  days: number;
+};
 
 const CITIES: DemoCity[] = [
   { code: 44, name: 'Москва', region: 'Москва', lat: 55.7558, lon: 37.6173, base: 290, days: 2 },
-  { code: 137, name: 'Санкт-Петербург', region: 'Санкт-Петербург', lat: 59.9386, lon: 30.3141, base: 340, days: 3 },
-  { code: 270, name: 'Новосибирск', region: 'Новосибирская обл.', lat: 55.0302, lon: 82.9204, base: 520, days: 6 },
-  { code: 250, name: 'Екатеринбург', region: 'Свердловская обл.', lat: 56.8389, lon: 60.6057, base: 450, days: 4 },
+  {
+    code: 137,
+    name: 'Санкт-Петербург',
+    region: 'Санкт-Петербург',
+    lat: 59.9386,
+    lon: 30.3141,
+    base: 340,
+    days: 3,
+  },
+  {
+    code: 270,
+    name: 'Новосибирск',
+    region: 'Новосибирская обл.',
+    lat: 55.0302,
+    lon: 82.9204,
+    base: 520,
+    days: 6,
+  },
+  {
+    code: 250,
+    name: 'Екатеринбург',
+    region: 'Свердловская обл.',
+    lat: 56.8389,
+    lon: 60.6057,
+    base: 450,
+    days: 4,
+  },
   { code: 424, name: 'Казань', region: 'Респ. Татарстан', lat: 55.7963, lon: 49.1088, base: 390, days: 3 },
   { code: 1204, name: 'Московский', region: 'Москва', lat: 55.6009, lon: 37.3552, base: 310, days: 3 },
 ];
@@ -36,8 +68,14 @@ const POINTS: [string, string, string, number, number, 'PVZ' | 'POSTAMAT'][] = [
   ['310', 'Постамат в ТЦ', 'Ленинградский пр., 62', 0.04, -0.06, 'POSTAMAT'],
 ];
 
-const PREFIX: Record<number, string> = { 44: 'MSK', 137: 'SPB', 270: 'NSK', 250: 'EKB', 424: 'KZN', 1204: 'MSKM' };
-
+const PREFIX: Record<number, string> = {
+  44: 'MSK',
+  137: 'SPB',
+  270: 'NSK',
+  250: 'EKB',
+  424: 'KZN',
+  1204: 'MSKM',
+};
 
 export type WorldOrder = { entity: CdekOrderEntity; body: CdekOrderBody };
 
@@ -109,11 +147,18 @@ export function createCdekWorld(): CdekWorld {
     tariffList(body) {
       const from = cityOf(body.from_location.code);
       const to = cityOf(body.to_location.code);
-      if (!from || !to) return { tariff_codes: [], errors: [{ code: 'v2_city_not_found', message: 'Город не найден' }] };
+      if (!from || !to)
+        return { tariff_codes: [], errors: [{ code: 'v2_city_not_found', message: 'Город не найден' }] };
       const grams = body.packages.reduce((n, p) => n + p.weight, 0);
       const extraKg = Math.max(0, Math.ceil((grams - 1000) / 1000));
       const sum = to.base + 40 * extraKg;
-      const tariff = (code: number, name: string, mode: number, add: number, addDays: number): CdekTariff => ({
+      const tariff = (
+        code: number,
+        name: string,
+        mode: number,
+        add: number,
+        addDays: number,
+      ): CdekTariff => ({
         tariff_code: code,
         tariff_name: name,
         delivery_mode: mode,
@@ -162,12 +207,19 @@ export function createCdekWorld(): CdekWorld {
       const order = orders.get(uuid);
       if (!order) throw new Error(`no CDEK order ${uuid}`);
       const point = order.body.delivery_point
-        ? CITIES.flatMap((c) => world.deliveryPoints(c.code)).find((p) => p.code === order.body.delivery_point)
+        ? CITIES.flatMap((c) => world.deliveryPoints(c.code)).find(
+            (p) => p.code === order.body.delivery_point,
+          )
         : undefined;
       const city = point?.location.city ?? 'Москва';
       const dateTime = at.toISOString().replace('Z', '+0000');
       // CDEK lists statuses newest first.
-      order.entity.statuses.unshift({ code, name: CDEK_STATUS_NAMES[code] ?? code, date_time: dateTime, city });
+      order.entity.statuses.unshift({
+        code,
+        name: CDEK_STATUS_NAMES[code] ?? code,
+        date_time: dateTime,
+        city,
+      });
       return {
         type: 'ORDER_STATUS',
         date_time: dateTime,
