@@ -47,14 +47,11 @@ export function CityField({ value, cityCode, onChange, onBlur, error }: Props) {
         onFocus={() => setOpen(true)}
         onBlur={onBlur}
         error={error}
-        role="combobox"
-        aria-expanded={list.length > 0}
-        aria-autocomplete="list"
       />
       {list.length > 0 && (
-        <ul className="city-field__list" role="listbox" aria-label="Города">
+        <ul className="city-field__list" aria-label="Города">
           {list.map((city) => (
-            <li key={city.code} role="option" aria-selected={false}>
+            <li key={city.code}>
               <button
                 type="button"
                 className="city-field__option"
