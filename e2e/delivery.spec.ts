@@ -166,7 +166,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(steps).toHaveCount(8);
     for (const [i, label] of ['Оплата', 'Оплачен', 'Выкуп', 'Склад'].entries()) {
       await expect(steps.nth(i)).toContainText(label);
-      await expect(steps.nth(i)).toContainText(/\d{1,2} [а-я]+,? \d{2}:\d{2}/);
+      await expect(steps.nth(i)).toContainText(/\d{1,2} [а-я]+( в|,)? \d{2}:\d{2}/);
     }
     await expect(steps.nth(4)).toContainText('—');
     await expect(way).toContainText(`yunexpress · YT${orderId}00001`);
