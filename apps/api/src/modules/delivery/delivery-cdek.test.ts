@@ -2,9 +2,9 @@
 // documents (src/test/fake-cdek.ts), the Central Bank's rates from a local XML_daily page: the
 // issue's «Must show» over real HTTP on a real database.
 import type { DeliveryCity, DeliveryPoint, DeliveryQuote, Order, Shipment } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fxRates, notifications, orders } from '../../db/schema/index.ts';
+import { fxRates, notifications, orders, shipments } from '../../db/schema/index.ts';
 import { DEFAULT_DELIVERY_SETTINGS } from '../../env.ts';
 import { buildTestApp, callAs, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { startFakeCbr, startFakeCdek, type FakeCdek } from '../../test/fake-cdek.ts';
@@ -461,6 +461,41 @@ describe('shipments: register with CDEK, webhook, poll', () => {
     expect(cdek.world.webhooks.at(-1)).toMatchObject({
       type: 'ORDER_STATUS',
       url: `https://shop.example.com/api/v1/delivery/webhook/cdek?secret=${WEBHOOK_SECRET}`,
+    });
+  });
+});
+
+describe('polling on several instances', () => {
+  it('two polls at once ask about each registered shipment once', async () => {
+    const { authorization } = await newShopper();
+    const point = await savePoint(authorization, 'MSK27');
+    const buyer: Shopper = { user: makeTelegramUser(), authorization, deliveryId: point.id };
+    for (let i = 0; i < 3; i++) {
+      const { order } = await placeTo(authorization, point.id, 2000);
+      await payInSandbox(t.app, buyer, order.id);
+      const res = await call('POST', `/api/v1/admin/orders/${order.id}/shipments`, ownerAuth, {
+        leg: 'russia',
+        carrier: 'cdek',
+        register: true,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Make every registered shipment due, then race two polls.
+    await t.app.db.update(shipments).set({ polledAt: null });
+    const before = cdek.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/orders/')).length;
+    const [a, b] = await Promise.all([
+      pollShipments(t.app.db, t.app.delivery, { olderThanMs: 60_000, batch: 1000 }),
+      pollShipments(t.app.db, t.app.delivery, { olderThanMs: 60_000, batch: 1000 }),
+    ]);
+    const active = await t.app.db.$count(shipments, isNotNull(shipments.externalUuid));
+    const delivered = await t.app.db.$count(shipments, eq(shipments.status, 'delivered'));
+    expect(a.asked + b.asked).toBe(active - delivered);
+    const asked =
+      cdek.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/orders/')).length - before;
+    expect(asked).toBe(active - delivered);
+    // Just polled: nothing is due within the interval.
+    expect(await pollShipments(t.app.db, t.app.delivery, { olderThanMs: 60_000 })).toMatchObject({
+      asked: 0,
     });
   });
 });

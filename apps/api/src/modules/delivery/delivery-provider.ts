@@ -68,6 +68,14 @@ export class DeliveryProviderError extends Error {
   }
 }
 
+/** The carrier has no tariff to this destination (an unknown city, a door it does not serve). */
+export class NoDeliveryError extends DeliveryProviderError {
+  constructor(message = 'Нет доставки по этому адресу') {
+    super(message);
+    this.name = 'NoDeliveryError';
+  }
+}
+
 export interface DeliveryProvider {
   readonly name: 'fake' | 'cdek';
   /** The carrier's public tracking page of a parcel number. */

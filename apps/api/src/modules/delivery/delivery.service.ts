@@ -11,6 +11,7 @@ import { createCdekProvider } from './cdek/cdek-provider.ts';
 import { computeDuty, createRateSource, moscowDay, ruleOn, type RateSource } from './customs.ts';
 import {
   DeliveryProviderError,
+  NoDeliveryError,
   type CarrierPoint,
   type DeliveryProvider,
   type Destination,
@@ -19,6 +20,7 @@ import {
 import { createFakeDeliveryProvider } from './fake-provider.ts';
 
 export const DELIVERY_UNAVAILABLE = 'Расчёт доставки сейчас недоступен, попробуйте позже';
+export const NO_DELIVERY = 'Сюда СДЭК не доставляет — выберите другой город или пункт выдачи';
 const POINT_NOT_FOUND = 'Пункт выдачи не найден, выберите другой';
 
 /** Pickup points of a city are kept this long in each instance. */
@@ -81,6 +83,7 @@ export function createDeliveryService(
     try {
       return await what();
     } catch (err) {
+      if (err instanceof NoDeliveryError) throw new AppError(409, 'conflict', NO_DELIVERY);
       if (err instanceof DeliveryProviderError) {
         log.warn({ err }, 'delivery: the carrier failed');
         throw new AppError(502, 'bad_gateway', DELIVERY_UNAVAILABLE);

@@ -4,7 +4,7 @@
 import { cdekTrackingLink, chooseTariff, toCity, toEvents, toPoint } from './cdek/cdek-map.ts';
 import { orderBody } from './cdek/cdek-provider.ts';
 import { createCdekWorld, type CdekWorld } from './cdek/cdek-world.ts';
-import { DeliveryProviderError, type DeliveryProvider } from './delivery-provider.ts';
+import { DeliveryProviderError, NoDeliveryError, type DeliveryProvider } from './delivery-provider.ts';
 
 export type FakeDeliveryProvider = DeliveryProvider & { world: CdekWorld };
 
@@ -25,7 +25,7 @@ export function createFakeDeliveryProvider(
         packages: [{ weight: parcel.weight_g }],
       });
       const chosen = chooseTariff(answer.tariff_codes, destination);
-      if (!chosen) throw new DeliveryProviderError('Нет доставки в этот город');
+      if (!chosen) throw new NoDeliveryError('Нет доставки в этот город');
       return chosen;
     },
     async createShipment(shipment) {

@@ -12,7 +12,7 @@ import type {
   Parcel,
   Tracking,
 } from '../delivery-provider.ts';
-import { DeliveryProviderError } from '../delivery-provider.ts';
+import { DeliveryProviderError, NoDeliveryError } from '../delivery-provider.ts';
 import { cdekTrackingLink, chooseTariff, toCity, toEvents, toPoint } from './cdek-map.ts';
 import type {
   CdekDeliveryPoint,
@@ -175,32 +175,37 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
     },
 
     async quote(destination: Destination, parcel: Parcel): Promise<CarrierQuote> {
-      const answer = await json<{ tariff_codes?: CdekTariff[]; errors?: CdekError[] }>(
-        'POST',
-        '/calculator/tarifflist',
-        {
-          type: 1,
-          currency: 1,
-          from_location: { code: settings.fromCityCode },
-          to_location: {
-            code: destination.city_code,
-            ...(destination.address ? { address: destination.address } : {}),
-          },
-          packages: [
-            {
-              weight: parcel.weight_g,
-              length: parcel.length_cm,
-              width: parcel.width_cm,
-              height: parcel.height_cm,
-            },
-          ],
+      const body = {
+        type: 1,
+        currency: 1,
+        from_location: { code: settings.fromCityCode },
+        to_location: {
+          code: destination.city_code,
+          ...(destination.address ? { address: destination.address } : {}),
         },
-      );
-      const chosen = chooseTariff(answer.tariff_codes ?? [], destination);
-      if (!chosen) {
-        const error = answer.errors?.[0];
-        throw new DeliveryProviderError(`CDEK: нет тарифа${error ? ` (${error.code})` : ''}`);
+        packages: [
+          {
+            weight: parcel.weight_g,
+            length: parcel.length_cm,
+            width: parcel.width_cm,
+            height: parcel.height_cm,
+          },
+        ],
+      };
+      let answer: { tariff_codes?: CdekTariff[]; errors?: CdekError[] };
+      try {
+        answer = await json('POST', '/calculator/tarifflist', body);
+      } catch (err) {
+        // CDEK answers 400 with `errors` for a city or address it does not serve.
+        if (err instanceof DeliveryProviderError && err.status === 400)
+          throw new NoDeliveryError(err.message);
+        throw err;
       }
+      const chosen = chooseTariff(answer.tariff_codes ?? [], destination);
+      if (!chosen)
+        throw new NoDeliveryError(
+          `CDEK: нет тарифа${answer.errors?.[0] ? ` (${answer.errors[0].code})` : ''}`,
+        );
       return chosen;
     },
 
