@@ -101,6 +101,17 @@ for (const scheme of ['light', 'dark'] as const) {
 
     const points = page.getByRole('radiogroup', { name: 'Пункты выдачи' });
     await expect(points.getByRole('radio')).toHaveCount(4);
+    // «Рядом со мной»: Telegram's LocationManager (the dev mock answers with a position near
+    // пр. Вернадского) puts the nearest point first, with its distance.
+    await page.evaluate(() =>
+      sessionStorage.setItem('shop/dev-location', JSON.stringify({ lat: 55.6662, lon: 37.498 })),
+    );
+    await page.getByRole('button', { name: 'Рядом со мной' }).click();
+    await expect(page.getByRole('button', { name: 'Ближайшие сверху' })).toBeVisible();
+    await expect(points.getByRole('radio').first()).toContainText('пр. Вернадского, 86');
+    await expect(points.getByRole('radio').first().locator('.point-card__distance')).toHaveText(/^\d+ м$/);
+    const calls = await page.evaluate(() => (window.__telegramCalls ?? []).map((c) => c.name));
+    expect(calls).toContain('web_app_request_location');
     const point = points.getByRole('radio', { name: /ул\. Тверская, 12/ });
     await point.click();
     await expect(point).toHaveAttribute('aria-checked', 'true');
