@@ -1,5 +1,7 @@
 // The console's view of orders (docs/product.md §12.2–12.3): the filtered list with per-tab counts, the
 // order card, the CSV export; and the only writer of `order_notes`.
+import { toOrderDelivery, toOrderQuote } from '../delivery/delivery.repository.ts';
+import { listShipments } from '../delivery/shipments.ts';
 import {
   ADMIN_ORDER_TABS,
   NEEDS_REFUND_TAB,
@@ -76,6 +78,7 @@ const rowColumns = {
   bonusUsed: orders.bonusUsed,
   toPay: orders.toPay,
   delivery: orders.delivery,
+  deliveryQuote: orders.deliveryQuote,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   userId: users.id,
@@ -219,7 +222,9 @@ export async function getAdminOrder(db: Database, orderId: number, orderTtlMin: 
       price: i.price,
       quantity: i.quantity,
     })),
-    delivery: row.delivery,
+    delivery: toOrderDelivery(row.delivery),
+    delivery_quote: toOrderQuote(row.deliveryQuote),
+    shipments: await listShipments(db, orderId),
     created_at: base.created_at,
     expires_at:
       row.status === 'awaiting_payment'

@@ -9,6 +9,7 @@ import {
   type AdminFindRequestList,
   type AdminFindRequestsQuery,
   type CreateFindRequestBody,
+  type Duty,
   type FindRequest,
   type FindRequestList,
   type FindRequestStatus,
@@ -247,8 +248,8 @@ async function lockForStaff(tx: Database, id: number) {
 
 const formatRub = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₽`;
 
-export const quoteMessage = (id: number, rub: number, comment?: string | null) =>
-  `Мы рассчитали стоимость по запросу №${id}: ${formatRub(rub)}. Цена действует ${QUOTE_VALID_HOURS} часа — добавьте товар в корзину в разделе «Мои запросы».${comment ? `\n\n${comment}` : ''}`;
+export const quoteMessage = (id: number, rub: number, comment?: string | null, duty?: Duty | null) =>
+  `Мы рассчитали стоимость по запросу №${id}: ${formatRub(rub)}. Цена действует ${QUOTE_VALID_HOURS} часа — добавьте товар в корзину в разделе «Мои запросы».${duty ? `\nПошлина ≈ ${formatRub(duty.amount)} — оплачивается при получении.` : ''}${comment ? `\n\n${comment}` : ''}`;
 
 /** The bot's quote message opens the Mini App on the request (its row in «Мои запросы»). */
 export const QUOTE_BUTTON_TEXT = 'Открыть';
@@ -261,13 +262,20 @@ export async function quoteFindRequest(
   body: QuoteFindRequestBody,
   actorTelegramId: number,
   now = new Date(),
+  /** The customs duty of goods worth so many roubles (modules/delivery), asked before the transaction. */
+  dutyOf?: (goodsRub: number, weightKg: number) => Promise<Duty | null>,
 ): Promise<AdminFindRequest> {
+  const preview = computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(db));
+  const duty = dutyOf ? await dutyOf(preview.goods_rub, body.weight_kg) : null;
   return db.transaction(async (tx) => {
     const { request: r, user } = await lockForStaff(tx, id);
     if (!['new', 'in_progress', 'quoted', 'expired'].includes(r.status)) {
       throw invalidTransition('Этот запрос уже закрыт');
     }
-    const breakdown = computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(tx));
+    const breakdown = {
+      ...computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(tx)),
+      duty,
+    };
     const validUntil = new Date(now.getTime() + QUOTE_VALID_HOURS * 3_600_000);
     const [updated] = await tx
       .update(findRequests)
@@ -288,7 +296,7 @@ export async function quoteFindRequest(
       dedupeKey: `find:${id}:quoted:${validUntil.getTime()}`,
       chatId: user.telegram_id,
       userId: user.id,
-      text: quoteMessage(id, breakdown.total_rub, body.comment),
+      text: quoteMessage(id, breakdown.total_rub, body.comment, duty),
       button: { text: QUOTE_BUTTON_TEXT, path: findRequestPath(id) },
     });
     await writeAudit(tx, {

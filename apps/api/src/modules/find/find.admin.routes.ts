@@ -38,7 +38,14 @@ export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       permission: 'quotes',
     }),
     async (request) => ({
-      result: await quoteFindRequest(app.db, request.params.id, request.body, request.staff.telegramId),
+      result: await quoteFindRequest(
+        app.db,
+        request.params.id,
+        request.body,
+        request.staff.telegramId,
+        new Date(),
+        (goodsRub, weightKg) => app.delivery.duty(app.db, goodsRub, weightKg),
+      ),
     }),
   );
 

@@ -4,12 +4,17 @@
 import type { CreateOrderBody, Order } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, type DeliverySnapshot } from '../../db/schema/index.ts';
+import {
+  orderItems,
+  orders,
+  type DeliveryQuoteSnapshot,
+  type DeliverySnapshot,
+} from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
 import { removeLines } from '../cart/cart.repository.ts';
 import { refreshListingColumns } from '../catalog/listing-columns.ts';
 import { reserveStock, type ReservedVariant } from '../catalog/stock.ts';
-import { findAddress } from '../delivery/delivery.repository.ts';
+import { findAddress, snapshotOf } from '../delivery/delivery.repository.ts';
 import { hasPassport } from '../passport/passport.repository.ts';
 import { placeOrderMoney } from '../programmes/order-money.ts';
 import { recordPlaced } from './order-status.ts';
@@ -26,14 +31,7 @@ async function requirePassport(db: Database, userId: number) {
 async function snapshotAddress(db: Database, userId: number, deliveryId: number): Promise<DeliverySnapshot> {
   const address = await findAddress(db, userId, deliveryId);
   if (!address) throw notFound('Адрес доставки не найден');
-  return {
-    id: address.id,
-    city: address.city,
-    address: address.address,
-    fio: address.fio,
-    last_name: address.lastName,
-    phone_number: address.phoneNumber,
-  };
+  return snapshotOf(address);
 }
 
 /** Inserts the order row under the key; undefined when a request with the same key got there first. */
@@ -88,6 +86,11 @@ export async function placeOrder(
   idempotencyKey: string,
   ttlMin: number,
   unpaidCap: UnpaidCap,
+  /** The delivery quote the order records (modules/delivery; an outside call, made before the transaction). */
+  quoteDelivery?: (
+    delivery: DeliverySnapshot,
+    items: CreateOrderBody['items'],
+  ) => Promise<DeliveryQuoteSnapshot | null>,
 ): Promise<{ order: Order; created: boolean }> {
   const replay = async () => {
     const [row] = await db
@@ -102,9 +105,16 @@ export async function placeOrder(
   await requirePassport(db, userId);
   const delivery = await snapshotAddress(db, userId, body.delivery_id);
   const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
+  const deliveryQuote = quoteDelivery ? await quoteDelivery(delivery, items) : null;
 
   const orderId = await db.transaction(async (tx) => {
-    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin, unpaidCap);
+    await checkUnpaidCap(
+      tx,
+      userId,
+      items.reduce((n, i) => n + i.quantity, 0),
+      ttlMin,
+      unpaidCap,
+    );
     const id = await claimKey(tx, userId, delivery, idempotencyKey);
     if (id === undefined) return undefined;
     const reserved = await reserveStock(
@@ -121,6 +131,7 @@ export async function placeOrder(
         bonusUsed: money.bonusUsed,
         toPay: money.toPay,
         promoCode: money.promoCode,
+        deliveryQuote,
       })
       .where(eq(orders.id, id));
     await recordPlaced(tx, id);

@@ -31,7 +31,11 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   ],
   delivery: {
     id: 3,
+    kind: 'courier',
     city: 'Москва',
+    city_code: 44,
+    point_code: null,
+    point_hours: null,
     address: 'Тверская, 1',
     fio: 'Иван',
     last_name: 'Петров',
@@ -39,6 +43,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   },
   created_at: '2026-11-20T10:00:00.000Z',
   expires_at: null,
+  delivery_quote: null,
   user: {
     id: 5,
     telegram_id: 1001,
@@ -238,5 +243,49 @@ describe('the console order card', () => {
     setup('manager', order());
     expect(await screen.findByText('**** ****56')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Показать' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the order card’s shipments', () => {
+  it('lists the parcels with their tracking link and registers the Russian leg with CDEK', async () => {
+    const withChina = order({
+      shipments: [
+        {
+          id: 3,
+          leg: 'china',
+          carrier: 'yunexpress',
+          number: 'YT123',
+          link: 'https://track.example.com/YT123',
+          status: 'in_transit',
+          registered: false,
+          events: [],
+          created_at: '2026-11-20T10:00:00.000Z',
+          updated_at: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    const calls = setup('manager', withChina);
+    const card = await screen.findByRole('region', { name: 'Отправления' });
+    expect(within(card).getByRole('listitem').textContent).toContain(
+      'Китай → склад · yunexpress · YT123 · В пути',
+    );
+    expect(within(card).getByRole('link', { name: 'Отследить' }).getAttribute('href')).toBe(
+      'https://track.example.com/YT123',
+    );
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Зарегистрировать в СДЭК' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/shipments'))?.body).toEqual({
+        leg: 'russia',
+        carrier: 'cdek',
+        register: true,
+      }),
+    );
+  });
+
+  it('gives a viewer no shipment controls', async () => {
+    setup('viewer', order());
+    const card = await screen.findByRole('region', { name: 'Отправления' });
+    expect(within(card).queryByRole('button', { name: 'Зарегистрировать в СДЭК' })).toBeNull();
+    expect(within(card).getByText('Отправлений нет')).toBeTruthy();
   });
 });
