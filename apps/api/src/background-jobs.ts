@@ -5,7 +5,7 @@
 // the import runner (modules/admin) start with their own modules.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
+import { startUnpaidOrderSweeper } from './modules/orders/index.ts';
 import { startPendingRefundSweeper } from './modules/refunds/pending-refunds.ts';
 import { startBonusExpiryJob } from './modules/bonus/bonus-expiry.ts';
 import { startFindQuoteSweeper } from './modules/find/find-requests.repository.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { waitForImportJob } from './console-test-kit.ts';
+import { waitForImportJob } from '../../test/console-kit.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
 
 const owner = makeTelegramUser();
@@ -48,7 +48,17 @@ const shopProduct = async (id: number) =>
 describe('catalogue in the console', () => {
   it("an owner sets a variant's price and stock and a product's texts; the shop shows them; a viewer may not", async () => {
     const { product, variants } = await insertProduct(t.app.db, { variants: [{ price: 5000, qty: 2 }] });
-    const variant = await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, { price: 4500, qty: 7 });
+    // A stock set carries the version the editor read (GET /admin/products/{id}).
+    const read = await t.app.inject({
+      url: `/api/v1/admin/products/${product.id}`,
+      headers: { authorization: ownerAuth },
+    });
+    const { version } = read.json<{ result: { variants: { version: number }[] } }>().result.variants[0]!;
+    const variant = await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, {
+      price: 4500,
+      qty: 7,
+      version,
+    });
     expect(variant.statusCode).toBe(200);
     expect(variant.json()).toMatchObject({
       result: { id: variants[0]!.id, product_id: product.id, price: 4500, qty: 7 },
@@ -80,7 +90,7 @@ describe('catalogue in the console', () => {
     expect((await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, { price: -1 })).statusCode).toBe(
       400,
     );
-    const refused = await send('PATCH', `/variants/${variants[0]!.id}`, viewerAuth, { qty: 0 });
+    const refused = await send('PATCH', `/variants/${variants[0]!.id}`, viewerAuth, { qty_delta: -7 });
     expect(refused.statusCode).toBe(403);
     expect((await shopProduct(product.id)).variants[0]!.qty).toBe(7);
   });

@@ -24,9 +24,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { listOrderNotifications } from '../notifications/outbox.repository.ts';
-import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/refunds.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { listOrderNotifications } from '../notifications/index.ts';
+import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/index.ts';
+import { writeAudit } from '../staff/index.ts';
 
 const needsRefund = needsRefundSql(orders.id, orders.status);
 

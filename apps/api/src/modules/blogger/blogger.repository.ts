@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { bloggers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { programmeSettings } from '../programmes/settings.ts';
+import { programmeSettings } from '../../lib/programme-settings.ts';
 
 export type BloggerRow = typeof bloggers.$inferSelect;
 

@@ -18,10 +18,10 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findRequests, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { addToCart } from '../cart/cart.repository.ts';
-import { upsertHiddenProduct } from '../catalog/find-import.repository.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { addToCart } from '../cart/index.ts';
+import { upsertHiddenProduct } from '../catalog/index.ts';
+import { enqueueNotification } from '../notifications/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import { getFindSettings } from './find-settings.repository.ts';
 
 type Row = typeof findRequests.$inferSelect;

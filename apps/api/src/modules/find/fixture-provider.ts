@@ -3,8 +3,8 @@
 // written once under DATA_DIR/media/poizon, served like every shop picture; nothing is downloaded.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
-import type { Kind } from '../catalog/demo/demo-data.ts';
+import { drawDemoPicture } from '../catalog/index.ts';
+import type { Kind } from '../catalog/index.ts';
 import type { PoizonProvider, ProviderItem } from './poizon-provider.ts';
 
 type Row = [

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { findCatalogProductBySpu } from '../catalog/find-import.repository.ts';
+import { findCatalogProductBySpu } from '../catalog/index.ts';
 import { fetchAllowed } from './fetch-allowed.ts';
 import { getFindSettings } from './find-settings.repository.ts';
 import { ProviderUnavailable, type PoizonProvider, type ProviderItem } from './poizon-provider.ts';

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { findRequests } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import { MAX_INPUT_PIXELS } from '../find-photo/hash-features.ts';
+import { MAX_INPUT_PIXELS } from '../find-photo/index.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A stored screenshot is at most this big; a busier picture is re-encoded smaller. */

@@ -9,9 +9,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { badGateway, badRequest, notFound } from '../../plugins/errors.ts';
-import { demoPicture } from '../catalog/demo/demo-catalog.ts';
-import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
-import { isMediaPath } from './media-path.ts';
+import { demoPicture } from '../catalog/index.ts';
+import { drawDemoPicture } from '../catalog/index.ts';
+import { isMediaPath } from '../../lib/media-path.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_REMOTE_BYTES = 15 * 1024 * 1024;
@@ -87,7 +87,10 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     }
     if (response.status === 404) return undefined;
     if (response.status < 200 || response.status >= 300) throw badGateway('Не удалось загрузить картинку');
-    return { body: response.body, type: String(response.headers['content-type'] ?? 'application/octet-stream') };
+    return {
+      body: response.body,
+      type: String(response.headers['content-type'] ?? 'application/octet-stream'),
+    };
   }
 
   const sendOriginal = (reply: FastifyReply, original: Original) =>
@@ -106,7 +109,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     const px = match ? Number(match[2]) : NaN;
     // Only the listed sizes: any other would render and cache one more file per picture.
     if (!match || !EDGES.has(px))
-      throw badRequest(`Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`);
+      throw badRequest(
+        `Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`,
+      );
     // The raw source as sent: an encoded absolute URL must not be decoded twice by the router.
     const rawUrl = request.raw.url ?? '';
     const source = rawUrl.slice(rawUrl.indexOf(`/img/${size}/`) + `/img/${size}/`.length).split('?')[0] ?? '';

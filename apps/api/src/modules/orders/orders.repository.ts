@@ -1,5 +1,5 @@
-// Reading orders: one, or a page of them (all or active), with their lines. Placing is
-// place-order.ts, status changes order-status.ts, expiry expire-orders.ts. Money is integer roubles.
+// Reading orders: one, or a page of them (all or active), with their lines. Every change is a
+// lifecycle action (lifecycle/index.ts). Money is integer roubles.
 import { INACTIVE_ORDER_STATUSES, type Order } from '@shop/contract';
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

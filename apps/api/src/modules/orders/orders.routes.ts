@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
 import { findOrder, listOrders, ORDER_NOT_FOUND } from './orders.repository.ts';
-import { placeOrder } from './place-order.ts';
+import { place } from './lifecycle/index.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -32,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await placeOrder(
+      const { order, created } = await place(
         app.db,
         request.userId,
         request.body,

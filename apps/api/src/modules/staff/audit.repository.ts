@@ -14,6 +14,8 @@ export type AuditInput = {
   entityId: string | null;
   before: unknown;
   after: unknown;
+  /** The change in one Russian sentence, naming what it changed. */
+  summary?: string | null;
 };
 
 export async function writeAudit(db: Database, entry: AuditInput): Promise<void> {
@@ -24,6 +26,7 @@ export async function writeAudit(db: Database, entry: AuditInput): Promise<void>
     entityId: entry.entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    summary: entry.summary ?? null,
   });
 }
 
@@ -58,6 +61,7 @@ export async function listAudit(
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId,
+      summary: entry.summary,
       before: entry.before ?? null,
       after: entry.after ?? null,
       created_at: entry.createdAt.toISOString(),

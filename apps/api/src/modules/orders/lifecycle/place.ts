@@ -1,23 +1,23 @@
-// Placing an order, as a list of steps each owned by the module whose table it writes: claim the
+// `place`: placing an order, as a list of steps each owned by the module whose table it writes: claim the
 // Idempotency-Key → check passport data → snapshot the address → reserve stock → write the lines
 // → programme money (discount, bonuses held, to_pay) → record the status → remove the lines from the cart; after commit, refresh the listing.
 import type { CreateOrderBody, Order } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { orderItems, orders, type DeliverySnapshot } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import { removeLines } from '../cart/cart.repository.ts';
-import { refreshListingColumns } from '../catalog/listing-columns.ts';
-import { reserveStock, type ReservedVariant } from '../catalog/stock.ts';
-import { findAddress } from '../delivery/delivery.repository.ts';
-import { hasPassport } from '../passport/passport.repository.ts';
-import { placeOrderMoney } from '../programmes/order-money.ts';
-import { recordPlaced } from './order-status.ts';
-import { assertSameOrderRequest } from './idempotency-match.ts';
-import { findOrder } from './orders.repository.ts';
-import { checkUnpaidCap, type UnpaidCap } from './unpaid-cap.ts';
+import type { Database } from '../../../db/client.ts';
+import { orderItems, orders, type DeliverySnapshot } from '../../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../../plugins/errors.ts';
+import { removeLines } from '../../cart/index.ts';
+import { refreshListingColumns, reserveStock, type ReservedVariant } from '../../catalog/index.ts';
+import { findAddress } from '../../delivery/index.ts';
+import { hasPassport } from '../../passport/index.ts';
+import { placeOrderMoney } from '../../programmes/index.ts';
+import { recordPlaced } from './transition.ts';
+import { assertSameOrderRequest } from '../idempotency-match.ts';
+import { findOrder } from '../orders.repository.ts';
+import { checkUnpaidCap, type UnpaidCap } from '../unpaid-cap.ts';
 
 export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
+export const NOTHING_TO_PAY = 'В заказе нечего оплачивать: добавьте товар или уменьшите списание бонусов';
 
 async function requirePassport(db: Database, userId: number) {
   if (!(await hasPassport(db, userId))) throw new AppError(409, 'passport_required', PASSPORT_REQUIRED);
@@ -80,8 +80,9 @@ async function writeLines(
 
 /**
  * Places an order. A repeated Idempotency-Key answers the order it placed first (`created: false`).
+ * An order with nothing left to pay (bonuses and discount cover it all) is refused: 409.
  */
-export async function placeOrder(
+export async function place(
   db: Database,
   userId: number,
   body: CreateOrderBody,
@@ -104,7 +105,13 @@ export async function placeOrder(
   const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
 
   const orderId = await db.transaction(async (tx) => {
-    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin, unpaidCap);
+    await checkUnpaidCap(
+      tx,
+      userId,
+      items.reduce((n, i) => n + i.quantity, 0),
+      ttlMin,
+      unpaidCap,
+    );
     const id = await claimKey(tx, userId, delivery, idempotencyKey);
     if (id === undefined) return undefined;
     const reserved = await reserveStock(
@@ -114,6 +121,7 @@ export async function placeOrder(
     const total = await writeLines(tx, id, items, reserved);
     // Promo discount, bonuses (held) and the amount to pay: docs/product.md §13.3.
     const money = await placeOrderMoney(tx, userId, id, total, body);
+    if (money.toPay < 1) throw new AppError(409, 'nothing_to_pay', NOTHING_TO_PAY);
     await tx
       .update(orders)
       .set({
