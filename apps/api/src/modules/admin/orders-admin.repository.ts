@@ -128,7 +128,9 @@ const toRow = (r: Row): AdminOrderRow => ({
 function parseCursor(cursor: string | undefined): number | undefined {
   if (cursor === undefined) return undefined;
   const id = Number(cursor);
-  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('Некорректный курсор', 'cursor');
+  // Ids are int4: a forged cursor past that range is a 400 here, not a database error (500).
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw badRequest('Некорректный курсор', 'cursor');
   return id;
 }
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { bloggerLedger, bloggerPayouts, bloggers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { creditBonus, bonusBalance, lockBonusAccount } from '../bonus/index.ts';
-import { enqueueNotification } from '../notifications/index.ts';
+import { alertStaff, enqueueNotification } from '../notifications/index.ts';
 import { openForUser, sealForUser } from '../passport/index.ts';
 import { writeAudit } from '../staff/index.ts';
 import { daysFrom, programmeSettings } from '../../lib/programme-settings.ts';
@@ -115,6 +115,12 @@ export async function createPayout(
       payoutId: row!.id,
       idemKey: payoutKey(row!.id),
     });
+    await alertStaff(
+      tx,
+      'payout_request',
+      `payout_request:${row!.id}`,
+      `Заявка на вывод ${body.amount.toLocaleString('ru-RU')} ₽ №${row!.id}.`,
+    );
     if (body.save_details) {
       await tx
         .update(bloggers)

@@ -6,7 +6,7 @@
 // a day is deleted by the hourly sweep (background-jobs.ts).
 import type { Multipart } from '@fastify/multipart';
 import { FIND_SCREENSHOT_MAX_PX, FIND_SCREENSHOT_URL, PHOTO_ERRORS, type FindUpload } from '@shop/contract';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { access, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -81,10 +81,27 @@ export async function reencodeScreenshot(
 
 const screenshotDir = (dataDir: string) => path.join(dataDir, 'media', 'find');
 
-/** Stores the re-encoded picture under a new random name and says where it is served. */
-export async function storeScreenshot(dataDir: string, input: Buffer): Promise<FindUpload> {
+/** Who may attach an upload: the name's second half is a keyed hash of the uploader and its first half. */
+export type UploadOwner = { userId: number; secret: string };
+const ownerMark = (owner: UploadOwner, nonce: string) =>
+  createHmac('sha256', owner.secret)
+    .update(`find-upload:${owner.userId}:${nonce}`)
+    .digest('hex')
+    .slice(0, 16);
+
+/**
+ * Stores the re-encoded picture under a new name and says where it is served. The name is 16 random
+ * hex digits and 16 of a keyed hash binding them to the uploader, so only they can attach it to a
+ * request (any instance can check it; nothing is stored beside the file).
+ */
+export async function storeScreenshot(
+  dataDir: string,
+  input: Buffer,
+  owner: UploadOwner,
+): Promise<FindUpload> {
   const { jpeg, width, height } = await reencodeScreenshot(input);
-  const name = `${randomBytes(16).toString('hex')}.jpg`;
+  const nonce = randomBytes(8).toString('hex');
+  const name = `${nonce}${ownerMark(owner, nonce)}.jpg`;
   const dir = screenshotDir(dataDir);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, name);
@@ -94,9 +111,12 @@ export async function storeScreenshot(dataDir: string, input: Buffer): Promise<F
   return { image_url: `/media/find/${name}`, width, height, bytes: jpeg.length };
 }
 
-/** True when `url` names a screenshot this shop stored (and it is still there). */
-export async function screenshotExists(dataDir: string, url: string): Promise<boolean> {
+/** True when `url` names a screenshot this shop stored for `owner` (and it is still there). */
+export async function screenshotExists(dataDir: string, url: string, owner: UploadOwner): Promise<boolean> {
   if (!FIND_SCREENSHOT_URL.test(url)) return false;
+  const name = path.basename(url, '.jpg');
+  const expected = Buffer.from(ownerMark(owner, name.slice(0, 16)));
+  if (!timingSafeEqual(expected, Buffer.from(name.slice(16)))) return false;
   return access(path.join(screenshotDir(dataDir), path.basename(url))).then(
     () => true,
     () => false,

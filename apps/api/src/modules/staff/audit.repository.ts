@@ -38,7 +38,10 @@ export async function listAudit(
   let beforeId: number | undefined;
   if (cursor !== undefined) {
     beforeId = Number(cursor);
-    if (!Number.isSafeInteger(beforeId) || beforeId <= 0) throw badRequest('Некорректный курсор', 'cursor');
+    // Ids are int4: a forged cursor past that range is a 400 here, not a database error (500).
+    if (!Number.isSafeInteger(beforeId) || beforeId <= 0 || beforeId > 2_147_483_647) {
+      throw badRequest('Некорректный курсор', 'cursor');
+    }
   }
   const rows = await db
     .select({ entry: adminAuditLog, firstName: users.firstName, lastName: users.lastName })

@@ -1,0 +1,2 @@
+// The media module's public face: other modules import only from here (eslint: shop/api-modules).
+export { imagesRoutes } from './images.routes.ts';
