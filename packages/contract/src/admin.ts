@@ -407,11 +407,25 @@ export const AdminImportErrorSchema = z.object({
   message: z.string(),
 });
 
+/** One thing an import would create, change or delete, named, with before → after (DESIGN §7.6). */
+export const AdminImportChangeSchema = z.object({
+  entity: z.enum(['product', 'variant', 'category', 'brand']),
+  action: z.enum(['create', 'update', 'delete']),
+  /** «Кроссовки Nike Air · 42», «Обувь», a brand's name. */
+  name: z.string(),
+  /** What changes, in Russian: «название «Обувь» → «Обувь (тест)»», «цена 4 490 ₽ → 3 990 ₽». */
+  detail: z.string().nullable(),
+});
+export type AdminImportChange = z.infer<typeof AdminImportChangeSchema>;
+
 export const AdminImportResultSchema = z.object({
   dry_run: z.boolean(),
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.array(AdminImportErrorSchema),
+  /** Everything the file would create, change or delete (at most 2 000 listed; `changes_more` the rest). */
+  changes: z.array(AdminImportChangeSchema).default([]),
+  changes_more: z.number().int().default(0),
 });
 export type AdminImportResult = z.infer<typeof AdminImportResultSchema>;
 export const AdminImportResultResponseSchema = resultOf(AdminImportResultSchema);

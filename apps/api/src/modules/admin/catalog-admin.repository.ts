@@ -25,6 +25,7 @@ import {
   type VariantRow,
 } from '../catalog/index.ts';
 import { writeAudit } from '../staff/index.ts';
+import { previewImport } from './import-preview.ts';
 
 const toProduct = (p: typeof products.$inferSelect): AdminProduct => ({
   id: p.id,
@@ -264,6 +265,8 @@ export async function importFromConsole(
 ): Promise<AdminImportResult> {
   const { file, issues } = parseImportFile(input);
   let counts = { created: 0, updated: 0 };
+  // Listed before anything is written: what the file would create, change or delete.
+  const preview = await previewImport(db, file);
   try {
     await db.transaction(async (tx) => {
       const summary = await importCatalog(tx, file);
@@ -281,5 +284,5 @@ export async function importFromConsole(
   } catch (err) {
     if (!(err instanceof RollBack)) throw err;
   }
-  return { dry_run: dryRun, ...counts, errors: issues };
+  return { dry_run: dryRun, ...counts, errors: issues, changes: preview.changes, changes_more: preview.more };
 }

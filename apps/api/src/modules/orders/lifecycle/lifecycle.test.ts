@@ -5,7 +5,7 @@
 import type { BloggerDashboard, BonusAccount, Referral } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders } from '../../../db/schema/index.ts';
+import { categories, notifications, orders, products } from '../../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../../test/app.ts';
 import { placeAndPay, placeOrder, shopper } from '../../../test/console-kit.ts';
 import { insertProduct, variantQty } from '../../../test/fixtures.ts';
@@ -150,6 +150,53 @@ describe('stock and prices cannot be lost by an edit', () => {
       result: ProductDetail;
     }>();
     expect(detail.result.variants[0]!.price).toBe(1200);
+  });
+});
+
+describe('import tells the truth before it writes', () => {
+  it('a dry run of a file that renames a category lists that rename, and writes nothing', async () => {
+    const id = 990_000 + Math.floor(Math.random() * 9000);
+    await t.app.db.insert(categories).values({ id, name: 'Обувь', position: 0 });
+    const { product, variants } = await insertProduct(t.app.db, {
+      title: 'Кеды для импорта',
+      variants: [{ price: 4490, qty: 3 }],
+    });
+    const [row] = await t.app.db
+      .select({ spu: products.spu })
+      .from(products)
+      .where(eq(products.id, product.id));
+    const file = {
+      categories: [{ id, name: 'Обувь (тест)' }],
+      products: [
+        {
+          spu: row!.spu,
+          title: 'Кеды для импорта',
+          categories: [id],
+          variants: [{ sku: 'v0', title: variants[0]!.title, price: 3990, qty: 3 }],
+        },
+      ],
+    };
+    const res = await admin('POST', '/catalog/import?dry_run=1', file);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<{
+      result: { changes: { entity: string; action: string; name: string; detail: string | null }[] };
+    }>().result;
+    expect(result.changes).toEqual(
+      expect.arrayContaining([
+        { entity: 'category', action: 'update', name: 'Обувь', detail: 'название «Обувь» → «Обувь (тест)»' },
+        {
+          entity: 'variant',
+          action: 'update',
+          name: `Кеды для импорта · ${variants[0]!.title}`,
+          detail: `цена ${(4490).toLocaleString('ru-RU')} ₽ → ${(3990).toLocaleString('ru-RU')} ₽`,
+        },
+      ]),
+    );
+    const [cat] = await t.app.db
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.id, id));
+    expect(cat!.name).toBe('Обувь');
   });
 });
 
