@@ -170,7 +170,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(select.locator('option', { hasText: 'Ожидает оплаты' })).toHaveCount(0);
     await expect(select.locator('option', { hasText: 'Возврат оформлен' })).toHaveCount(0);
     await select.selectOption({ label: 'Выкупаем товар' });
-    await page.getByRole('textbox', { name: 'Комментарий' }).fill('Выкупили на Poizon');
+    await page.getByRole('textbox', { name: 'Внутренний комментарий' }).fill('Выкупили на Poizon');
     await page.getByRole('button', { name: 'Изменить статус' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Изменить' }).click();
     const history = page.getByRole('region', { name: 'История статусов' });

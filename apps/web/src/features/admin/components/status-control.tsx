@@ -84,8 +84,8 @@ export function StatusControl({ order, role }: { order: AdminOrder; role: StaffR
         />
         <textarea
           className="admin-input"
-          placeholder="Комментарий к смене статуса"
-          aria-label="Комментарий"
+          placeholder="Внутренний комментарий: покупатель его не увидит"
+          aria-label="Внутренний комментарий"
           rows={2}
           maxLength={1000}
           value={comment}
