@@ -28,6 +28,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 const allCount = (counts: AdminOrderCounts | undefined) =>
   counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
 
+const TABS_IN_ORDER: readonly AdminOrderTab[] = [
+  'needs_refund',
+  ...ADMIN_ORDER_TABS.filter((t) => t !== 'needs_refund'),
+];
+
 export function OrdersView() {
   const role = useStaffRole();
   const { filter, update } = useOrderFilter();
@@ -79,7 +84,8 @@ export function OrdersView() {
         label="Статусы заказов"
         tabs={[
           { value: 'all', label: 'Все', count: allCount(counts) },
-          ...ADMIN_ORDER_TABS.map((tab) => ({
+          // «Нужен возврат» (money the shop owes) first, where it cannot be scrolled out of sight.
+          ...TABS_IN_ORDER.map((tab) => ({
             value: tab,
             label: TAB_RU[tab],
             count: counts?.[tab],
