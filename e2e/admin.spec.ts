@@ -254,7 +254,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('link', { name: 'Журнал' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     for (const action of ['Сотрудник добавлен', 'Роль сотрудника', 'Сотрудник удалён'])
-      await expect(page.getByText(new RegExp(`^${action} · staff ${id}$`))).toBeVisible();
+      await expect(page.getByText(new RegExp(`^${action} · сотрудник №${id}$`))).toBeVisible();
     await toastsGone(page);
     await page.screenshot({ path: shot(`admin-audit-${scheme}`) });
   });

@@ -232,7 +232,8 @@ export async function listAdminProducts(
           : or(
               sql`lower(${products.title}) like ${like}`,
               sql`lower(${products.spu}) like ${like}`,
-              /^\d+$/.test(q) ? eq(products.id, Number(q)) : undefined,
+              // A number is also an id; only within int4 (a longer one is just text).
+              /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? eq(products.id, Number(q)) : undefined,
               sql`exists (select 1 from variants v where v.product_id = ${products.id} and lower(v.sku) like ${like})`,
             ),
       ),

@@ -103,13 +103,20 @@ describe('catalogue in the console', () => {
 
     const dry = await send('POST', '/catalog/import?dry_run=1', ownerAuth, file);
     expect(dry.statusCode).toBe(200);
-    expect(dry.json()).toEqual({ result: { dry_run: true, created: 3, updated: 0, errors: [] } });
+    const checked = dry.json<{ result: { changes: { entity: string; action: string; name: string }[] } }>();
+    expect(checked).toMatchObject({
+      result: { dry_run: true, created: 3, updated: 0, errors: [], changes_more: 0 },
+    });
+    // The dry run names the three new products among what it would create.
+    expect(
+      checked.result.changes.filter((c) => c.entity === 'product').map((c) => [c.action, c.name]),
+    ).toEqual(file.products.map((p) => ['create', p.title]));
     expect(await count()).toBe(before);
 
     const broken = JSON.parse(JSON.stringify(file)) as typeof file;
     broken.products[1]!.title = '';
     const withErrors = await send('POST', '/catalog/import', ownerAuth, broken);
-    expect(withErrors.json()).toEqual({
+    expect(withErrors.json()).toMatchObject({
       result: {
         dry_run: false,
         created: 2,

@@ -283,7 +283,9 @@ describe('precomputed facet counts and the token index', { timeout: 90_000 }, ()
     expect(await count()).toBe(shown);
     await expectExact([id]);
     const [v] = await t.app.db.select().from(variants).where(eq(variants.productId, id));
-    expect((await admin('PATCH', `/variants/${v!.id}`, { price: 777, qty: 0 })).statusCode).toBe(200);
+    expect(
+      (await admin('PATCH', `/variants/${v!.id}`, { price: 777, qty: 0, version: v!.version })).statusCode,
+    ).toBe(200);
     await expectExact([id]);
   });
 
