@@ -298,7 +298,11 @@ for (const scheme of ['light', 'dark'] as const) {
         .getByRole('textbox', { name: /^Остаток/ });
       await expect(qty).toHaveValue(String(variant.qty));
       await qty.fill(String(variant.qty + 1));
-      await page.locator('.admin-variants tbody tr').first().getByRole('button', { name: 'ОК' }).click();
+      await page
+        .locator('.admin-variants tbody tr')
+        .first()
+        .getByRole('button', { name: 'ОК', exact: true })
+        .click();
       await expect.poll(async () => (await read()).variants[0]!.qty).toBe(variant.qty + 1);
 
       await title.fill(`${before.title} (витрина)`);
@@ -414,7 +418,11 @@ test('console: a hidden product is found under «Скрытые» and its price 
     const price = page.locator('.admin-variants tbody tr').first().getByRole('textbox', { name: /^Цена/ });
     await expect(price).toHaveValue(String(before.variants[0]!.price));
     await price.fill(String(before.variants[0]!.price + 10));
-    await page.locator('.admin-variants tbody tr').first().getByRole('button', { name: 'ОК' }).click();
+    await page
+      .locator('.admin-variants tbody tr')
+      .first()
+      .getByRole('button', { name: 'ОК', exact: true })
+      .click();
     await expect.poll(async () => (await detail()).variants[0]!.price).toBe(before.variants[0]!.price + 10);
   } finally {
     const v = before.variants[0]!;
