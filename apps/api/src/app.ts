@@ -21,7 +21,10 @@ import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import type { PaymentProvider } from './modules/payment/payment-provider.ts';
 import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
+import { syncProviderRefund } from './modules/refunds/index.ts';
+import { advanceByCarrier } from './modules/orders/index.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
+import { suggestBloggers } from './modules/blogger/index.ts';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
 import { attachTokenIndex, detachTokenIndex } from './modules/catalog/token-index.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
@@ -53,7 +56,7 @@ import { bloggerAdminRoutes } from './modules/blogger/blogger.admin.routes.ts';
 import { bloggerRoutes } from './modules/blogger/blogger.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { programmesRoutes } from './modules/programmes/programmes.routes.ts';
-import { setProgrammeSettings } from './modules/programmes/settings.ts';
+import { setProgrammeSettings } from './lib/programme-settings.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 
 declare module 'fastify' {
@@ -208,15 +211,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
   app.decorate('paymentProvider', paymentProvider);
-  app.decorate(
-    'delivery',
-    createDeliveryService(
-      database.db,
-      env.delivery ?? DEFAULT_DELIVERY_SETTINGS,
-      app.log,
-      ...(options.deliveryProvider ? [options.deliveryProvider] : []),
-    ),
+  const delivery = createDeliveryService(
+    database.db,
+    env.delivery ?? DEFAULT_DELIVERY_SETTINGS,
+    app.log,
+    ...(options.deliveryProvider ? [options.deliveryProvider] : []),
   );
+  // A parcel's step moves its order through the lifecycle (orders sits above delivery).
+  delivery.moveOrder = advanceByCarrier;
+  app.decorate('delivery', delivery);
   // The jobs run in `all` and `worker` instances, never in `web` (background-jobs.ts).
   await app.register(backgroundJobs, { periodic: options.jobs ?? {} });
 
@@ -275,14 +278,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await shopper.register(findRoutes, { service: find.service });
         await shopper.register(findPhotoRoutes);
       });
-      await v1.register(paymentPublicRoutes, { provider });
+      await v1.register(paymentPublicRoutes, { provider, syncRefund: syncProviderRefund });
       await v1.register(deliveryWebhookRoutes);
       await v1.register(adminRoutes, { prefix: '/admin', provider });
       await v1.register(bloggerAdminRoutes, { prefix: '/admin' });
       await v1.register(findAdminRoutes, { prefix: '/admin' });
       await v1.register(deliveryAdminRoutes, { prefix: '/admin' });
       await v1.register(botRoutes, { shopBot: app.shopBot });
-      await v1.register(catalogV1Routes);
+      await v1.register(catalogV1Routes, { suggestPeople: suggestBloggers });
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
     },

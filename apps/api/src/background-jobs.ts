@@ -9,9 +9,8 @@ import fp from 'fastify-plugin';
 import { startJob, type Job, type JobSpec } from './lib/job-runner.ts';
 import { startImportRunner, type ImportRunner } from './modules/admin/import-jobs.ts';
 import { bonusExpiryPass } from './modules/bonus/bonus-expiry.ts';
-import { expireFindQuotes } from './modules/find/find-requests.repository.ts';
-import { sweepOrphanScreenshots } from './modules/find/screenshots.ts';
-import { lapseUnpaidOrders } from './modules/orders/expire-orders.ts';
+import { expireFindQuotes, sweepOrphanScreenshots } from './modules/find/index.ts';
+import { lapseUnpaidOrders } from './modules/orders/index.ts';
 import { settlePendingRefundsPass } from './modules/refunds/pending-refunds.ts';
 
 declare module 'fastify' {

@@ -62,7 +62,8 @@ const FULFILMENT_PATH = [
 /**
  * Which status may follow which (docs/product.md §4.15, §12.3). `paid` comes only from the payment path or an
  * owner's "mark paid"; `canceled` from `awaiting_payment`, `paid` or `purchasing` (a paid order
- * only together with its refund); `refunded` only through a succeeded full refund of a paid order.
+ * only together with its refund); `refunded` only through a succeeded full refund of a paid order,
+ * `completed` included (the goods came back; docs/decisions/046).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = (() => {
   const map = Object.fromEntries(ORDER_STATUSES.map((s) => [s, [] as OrderStatus[]])) as Record<
@@ -71,7 +72,6 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   >;
   map.awaiting_payment.push('paid', 'canceled');
   FULFILMENT_PATH.forEach((from, i) => {
-    if (from === 'completed') return;
     map[from].push(...FULFILMENT_PATH.slice(i + 1), 'refunded');
   });
   map.paid.push('canceled');

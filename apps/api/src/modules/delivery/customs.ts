@@ -4,7 +4,7 @@ import type { Duty } from '@shop/contract';
 import { desc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customsRules, fxRates } from '../../db/schema/index.ts';
-import { fetchAllowed } from '../find/fetch-allowed.ts';
+import { fetchAllowed } from '../../lib/fetch-allowed.ts';
 
 export type CustomsRule = {
   validFrom: string;

@@ -9,7 +9,7 @@ import { DEFAULT_DELIVERY_SETTINGS } from '../../env.ts';
 import { buildTestApp, callAs, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { startFakeCbr, startFakeCdek, type FakeCdek } from '../../test/fake-cdek.ts';
 import { ADDRESS, insertProduct, PASSPORT } from '../../test/fixtures.ts';
-import { payInSandbox, type Shopper } from '../admin/console-test-kit.ts';
+import { payInSandbox, type Shopper } from '../../test/console-kit.ts';
 import { distanceM } from './delivery.service.ts';
 import { pollShipments } from './shipment-poll.ts';
 

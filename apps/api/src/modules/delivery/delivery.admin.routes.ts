@@ -12,8 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, conflict } from '../../plugins/errors.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import { adminRoute, installAdminGate } from '../staff/staff-guard.ts';
+import { adminRoute, installAdminGate, writeAudit } from '../staff/index.ts';
 import { DeliveryProviderError } from './delivery-provider.ts';
 import { addShipment, listShipments, patchShipment, shipmentLabel } from './shipments.ts';
 

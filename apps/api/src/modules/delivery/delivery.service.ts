@@ -1,7 +1,7 @@
 // Delivery for the shopper (docs/product.md §11.9): cities, pickup points nearest first, and a
 // quote of price, dates and duty. One service per API instance, built from the settings
 // (create-provider below); the order placing and the product page ask it too.
-import type { DeliveryPoint, DeliveryQuote, Duty } from '@shop/contract';
+import type { DeliveryPoint, DeliveryQuote, Duty, OrderStatus } from '@shop/contract';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../env.ts';
@@ -63,7 +63,20 @@ export type DeliveryService = {
   parcel(units: number): Parcel;
   /** The goods of quote lines, at the catalogue's current prices. */
   goodsOf(db: Database, items: { variant_id: number; quantity: number }[]): Promise<GoodsLine[]>;
+  /**
+   * Moves an order forward when its parcel reached a new step, with the shopper's message: the
+   * orders lifecycle's `advance`, given by app.ts (orders imports delivery, so not the other way).
+   */
+  moveOrder: OrderMover;
 };
+
+export type OrderMover = (
+  tx: Database,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  what: { note: string; message: string | null },
+) => Promise<void>;
 
 export function createDeliveryService(
   db: Database,
@@ -119,6 +132,7 @@ export function createDeliveryService(
     provider,
     settings,
     rates,
+    moveOrder: () => Promise.reject(new Error('the delivery service was not given the orders lifecycle (app.ts)')),
     cities: (query) => ask(() => carrier().cities(query)),
     async points(cityCode, position) {
       const points = await cityPoints(cityCode);

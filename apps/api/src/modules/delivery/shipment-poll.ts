@@ -3,7 +3,6 @@
 // rows first (`polled_at` under FOR UPDATE SKIP LOCKED), so several instances ask about each
 // shipment once per interval; applying the answer is idempotent (shipments.ts).
 import { and, asc, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { shipments } from '../../db/schema/index.ts';
 import type { DeliveryService } from './delivery.service.ts';

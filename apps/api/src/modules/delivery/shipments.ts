@@ -15,10 +15,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, shipments, type ShipmentEvent } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import { notifyOrderStatus } from '../notifications/outbox.repository.ts';
-import { transition } from '../orders/order-status.ts';
-import { loadPassport } from '../passport/passport.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { loadPassport } from '../passport/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import { toOrderDelivery } from './delivery.repository.ts';
 import { DeliveryProviderError, shipmentStatusOf, type CarrierEvent } from './delivery-provider.ts';
 import type { DeliveryService } from './delivery.service.ts';
@@ -79,12 +77,13 @@ const ORDER_STATUS_OF: Partial<Record<ShipmentStatus, OrderStatus>> = {
 };
 
 /**
- * Moves the order forward to `to` when it is behind it, through orders' single status writer,
- * with the shopper's message (once per order and status). The one place delivery changes an
- * order's status: re-point it at the lifecycle's actions when they land.
+ * Moves the order forward to `to` when it is behind it, through the orders lifecycle's `advance`
+ * (given to the delivery service by app.ts: orders sits above delivery), with the shopper's message
+ * (once per order and status). The one place delivery changes an order's status.
  */
 async function advanceOrder(
   tx: Database,
+  service: DeliveryService,
   orderId: number,
   to: OrderStatus,
   note: string,
@@ -98,9 +97,7 @@ async function advanceOrder(
   if (!order) return;
   const from = order.status;
   if (ORDER_STATUSES.indexOf(to) <= ORDER_STATUSES.indexOf(from) || !canTransition(from, to)) return;
-  if (await transition(tx, orderId, from, to, { note })) {
-    await notifyOrderStatus(tx, orderId, to, { comment: message });
-  }
+  await service.moveOrder(tx, orderId, from, to, { note, message });
 }
 
 const key = (e: { code: string; at: string }) => `${e.code}@${e.at}`;
@@ -160,6 +157,7 @@ export async function applyCarrierEvents(
       ].filter(Boolean);
       await advanceOrder(
         tx,
+        service,
         row.orderId,
         to,
         `${row.carrier.toUpperCase()}: ${latest!.name}`,

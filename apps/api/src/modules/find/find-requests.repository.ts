@@ -18,11 +18,11 @@ import {
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findRequests, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
-import { addToCart } from '../cart/cart.repository.ts';
-import { upsertHiddenProduct } from '../catalog/find-import.repository.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { addToCart } from '../cart/index.ts';
+import { upsertHiddenProduct } from '../catalog/index.ts';
+import { alertStaff, enqueueNotification } from '../notifications/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import { getFindSettings } from './find-settings.repository.ts';
 
 type Row = typeof findRequests.$inferSelect;
@@ -56,6 +56,15 @@ export function toFindRequest(r: Row): FindRequest {
   };
 }
 
+/** A page cursor (the last id seen); a forged one (not an int4 id) is a 400, never a database error. */
+function pageCursor(cursor: string | undefined): number | undefined {
+  if (!cursor) return undefined;
+  const id = /^\d{1,10}$/.test(cursor) ? Number(cursor) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647))
+    throw badRequest('Некорректный курсор, начните список заново', 'query.cursor');
+  return id;
+}
+
 /** At most this many open requests per shopper (a spam guard). */
 export const MAX_OPEN_REQUESTS = 20;
 
@@ -65,6 +74,9 @@ export async function createFindRequest(
   body: CreateFindRequestBody,
 ): Promise<FindRequest> {
   return db.transaction(async (tx) => {
+    // One shopper's requests are created one after another (their user row locked), so concurrent
+    // requests — from any number of API instances — cannot both see room under the cap.
+    await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
     const [open] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(findRequests)
@@ -90,6 +102,12 @@ export async function createFindRequest(
         comment: body.comment ?? null,
       })
       .returning();
+    await alertStaff(
+      tx,
+      'find_request',
+      `find_request:${row!.id}`,
+      `Новый запрос на поиск товара №${row!.id}.`,
+    );
     return toFindRequest(row!);
   });
 }
@@ -99,7 +117,7 @@ export async function listFindRequests(
   userId: number,
   { cursor, limit }: { cursor?: string | undefined; limit: number },
 ): Promise<FindRequestList> {
-  const before = cursor && /^\d{1,10}$/.test(cursor) ? Number(cursor) : undefined;
+  const before = pageCursor(cursor);
   const rows = await db
     .select()
     .from(findRequests)
@@ -205,7 +223,7 @@ export async function listAdminFindRequests(
   db: Database,
   q: AdminFindRequestsQuery,
 ): Promise<AdminFindRequestList> {
-  const before = q.cursor && /^\d{1,10}$/.test(q.cursor) ? Number(q.cursor) : undefined;
+  const before = pageCursor(q.cursor);
   const where: SQL[] = [];
   if (q.status?.length) where.push(inArray(findRequests.status, q.status));
   if (before) where.push(lt(findRequests.id, before));

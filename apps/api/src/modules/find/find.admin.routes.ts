@@ -11,7 +11,7 @@ import {
   RejectFindRequestBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRoute, installAdminGate } from '../staff/staff-guard.ts';
+import { adminRoute, installAdminGate } from '../staff/index.ts';
 import { listAdminFindRequests, quoteFindRequest, staffMoveFindRequest } from './find-requests.repository.ts';
 import { getFindSettings, saveFindSettings } from './find-settings.repository.ts';
 

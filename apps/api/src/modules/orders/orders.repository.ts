@@ -1,10 +1,10 @@
-// Reading orders: one, or a page of them (all or active), with their lines. Placing is
-// place-order.ts, status changes order-status.ts, expiry expire-orders.ts. Money is integer roubles.
+// Reading orders: one, or a page of them (all or active), with their lines. Every change is a
+// lifecycle action (lifecycle/index.ts). Money is integer roubles.
 import { INACTIVE_ORDER_STATUSES, type Order } from '@shop/contract';
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, orderStatusHistory } from '../../db/schema/index.ts';
-import { toOrderDelivery, toOrderQuote } from '../delivery/delivery.repository.ts';
+import { toOrderDelivery, toOrderQuote } from '../delivery/index.ts';
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 

@@ -10,10 +10,9 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
-import { listShipments } from '../delivery/shipments.ts';
+import { listShipments, quoteForOrder } from '../delivery/index.ts';
 import { findOrder, listOrders, ORDER_NOT_FOUND, orderTimeline } from './orders.repository.ts';
-import { quoteForOrder } from '../delivery/order-quote.ts';
-import { placeOrder } from './place-order.ts';
+import { place } from './lifecycle/index.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -34,7 +33,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await placeOrder(
+      const { order, created } = await place(
         app.db,
         request.userId,
         request.body,

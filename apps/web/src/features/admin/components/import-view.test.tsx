@@ -88,6 +88,10 @@ describe('catalogue import', () => {
       created: 2,
       updated: 1,
       errors: [{ path: 'products[3].variants[0].price', message: 'не может быть отрицательной' }],
+      changes: [
+        { entity: 'category', action: 'update', name: 'Обувь', detail: 'название «Обувь» → «Обувь (тест)»' },
+      ],
+      changes_more: 0,
     }));
     setup();
     const user = userEvent.setup();
@@ -103,11 +107,24 @@ describe('catalogue import', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Товар 4', 'products[3].variants[0].price', 'не может быть отрицательной']);
+    // The rename of a category is listed before anything is written.
+    const rename = within(screen.getByRole('table', { name: 'Что изменится' })).getByRole('row', {
+      name: /Обувь/,
+    });
+    expect(rename).toHaveTextContent('Категория изменится');
+    expect(rename).toHaveTextContent('название «Обувь» → «Обувь (тест)»');
     expect(screen.getByRole('button', { name: 'Применить' })).toBeDisabled();
   });
 
   it('applies a clean file only after the dry run and a confirmation', async () => {
-    const sent = fakeXhr((url) => ({ dry_run: url.endsWith('=1'), created: 2, updated: 1, errors: [] }));
+    const sent = fakeXhr((url) => ({
+      dry_run: url.endsWith('=1'),
+      created: 2,
+      updated: 1,
+      errors: [],
+      changes: [],
+      changes_more: 0,
+    }));
     setup();
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Применить' })).toBeDisabled();
@@ -129,7 +146,7 @@ describe('catalogue import', () => {
   it('follows an applied import job by polling it until it is done', async () => {
     const sent = fakeXhr((url) =>
       url.endsWith('=1')
-        ? { dry_run: true, created: 3, updated: 1, errors: [] }
+        ? { dry_run: true, created: 3, updated: 1, errors: [], changes: [], changes_more: 0 }
         : { status: 202, job: job({}) },
     );
     const polled = setup([
@@ -148,7 +165,9 @@ describe('catalogue import', () => {
     // The bar follows done of total while the job runs.
     expect(await screen.findByText('Записано товаров: 2 из 4')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Импорт' })).toHaveAttribute('aria-valuenow', '50');
-    expect(await screen.findByRole('heading', { name: 'Импорт применён' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Импорт применён' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Создано').nextElementSibling).toHaveTextContent('3');
     expect(sent.map((s) => s.url)).toEqual([
       '/api/v1/admin/catalog/import?dry_run=1',

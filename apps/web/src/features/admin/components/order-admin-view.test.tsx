@@ -100,6 +100,22 @@ function setup(role: StaffRole, current: AdminOrder) {
         current = { ...current, status: 'paid', needs_refund: false };
         return Promise.resolve(Response.json({ result: current }));
       }
+      if (url.endsWith('/refund')) {
+        current = { ...current, status: 'refunded', refunded_amount: current.paid_amount };
+        const refund = { id: 1, order_id: current.id, amount: current.paid_amount, status: 'succeeded' };
+        return Promise.resolve(
+          Response.json({
+            result: {
+              ...refund,
+              payment_id: 1,
+              reason: 'x',
+              provider_refund_id: null,
+              actor: null,
+              created_at: '2026-11-20T10:06:00.000Z',
+            },
+          }),
+        );
+      }
       if (url.endsWith('/status')) {
         current = { ...current, status: (body as { status: AdminOrder['status'] }).status };
         return Promise.resolve(Response.json({ result: current }));
@@ -135,6 +151,24 @@ afterEach(() => {
 });
 
 describe('the console order card', () => {
+  it('an owner cancels a paid order with «Отменить и вернуть 12 990 ₽»: a full refund, not a bare cancel', async () => {
+    const calls = setup('owner', order());
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: 'Новый статус' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Отменён' })).toBeInTheDocument());
+    await user.selectOptions(select, 'canceled');
+    await user.type(screen.getByRole('textbox', { name: 'Внутренний комментарий' }), 'Нет размера');
+    await user.click(screen.getByRole('button', { name: /^Отменить и вернуть 12\s990\s₽$/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('он получит сообщение о возврате и сроке');
+    await user.click(within(dialog).getByRole('button', { name: /^Отменить и вернуть/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        { method: 'POST', url: '/api/v1/admin/orders/7/refund', body: { reason: 'Нет размера' } },
+      ]),
+    );
+  });
+
   it('offers a manager only the statuses the order may move to, and sends the change', async () => {
     const calls = setup('manager', order());
     const select = await screen.findByRole('combobox', { name: 'Новый статус' });
