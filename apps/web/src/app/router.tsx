@@ -1,11 +1,13 @@
 // Every route of docs/product.md §2, each page loaded lazily through `page()`.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { adminRoute } from './admin-routes.ts';
+import { PageNotFound, RouteError } from './route-error.tsx';
+import { paths } from '../lib/paths.ts';
 
 type Extra = Omit<RouteHandle, 'title'>;
 
@@ -13,14 +15,24 @@ const page = (path: string, title: string, lazy: RouteObject['lazy'], extra: Ext
   path,
   handle: { title, ...extra } satisfies RouteHandle,
   lazy,
+  // Inside the layout: a page whose code or data failed shows «Нет соединения» (route-error.tsx).
+  errorElement: <RouteError />,
 });
+
+/** `/user/999`, the address a shopper guesses, is the blogger page `/user?uid=999`. */
+function UserById() {
+  const { id } = useParams();
+  return /^\d{1,12}$/.test(id ?? '') ? <Navigate to={paths.user(Number(id))} replace /> : <PageNotFound />;
+}
 
 const withNavigation: RouteObject[] = [
   {
     index: true,
     handle: { title: 'Главная' } satisfies RouteHandle,
     lazy: () => import('./routes/home.tsx'),
+    errorElement: <RouteError />,
   },
+  { path: 'user/:id', handle: { title: 'Пользователь' } satisfies RouteHandle, element: <UserById /> },
   page('user', 'Пользователь', () => import('./routes/programmes/user.tsx')),
   page('favorites', 'Избранное', () => import('./routes/favorites.tsx')),
   page('catalog', 'Каталог', () => import('./routes/catalog.tsx')),
@@ -67,7 +79,8 @@ export const routes: RouteObject[] = [
       { element: <NavLayout />, children: withNavigation },
       { element: <PlainLayout />, children: withoutNavigation },
       adminRoute,
-      { path: '*', element: <Navigate to="/" replace /> },
+      // An unknown address says so inside the layout, never a silent trip home (issue 27).
+      { element: <NavLayout />, children: [{ path: '*', handle: { title: 'Страница не найдена' }, element: <PageNotFound /> }] },
     ],
   },
 ];

@@ -6,13 +6,14 @@ import { ProductGrid } from '../../features/catalog/components/product-grid.tsx'
 import { useFilterStore } from '../../features/catalog/filter-store.ts';
 import { useListingParams } from '../../features/catalog/use-listing-params.ts';
 import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
+import { MAX_SEARCH_LENGTH } from '../../components/ui/search-input.tsx';
 import { SearchTrigger } from '../../features/search/components/search-trigger.tsx';
 
 const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 
 export function Component() {
   const [searchParams] = useSearchParams();
-  const q = (searchParams.get('q') ?? '').trim();
+  const q = (searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const params = useListingParams({ search: q });
   return (
     <section className="catalog-page">

@@ -25,6 +25,8 @@ export function OrderDetailsView({ orderId }: { orderId: number }) {
       <LoadError
         title="Не удалось загрузить заказ"
         text={order.error.message || undefined}
+        error={order.error}
+        notFound="Заказ не найден"
         onRetry={order.refetch}
         retrying={order.isFetching}
       />

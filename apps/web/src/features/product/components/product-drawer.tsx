@@ -106,6 +106,8 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
         {product.isError && (
           <LoadError
             title="Не удалось загрузить товар"
+            error={product.error}
+            notFound="Товар не найден"
             onRetry={product.refetch}
             retrying={product.isFetching}
           />

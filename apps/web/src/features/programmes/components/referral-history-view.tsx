@@ -82,7 +82,7 @@ export function ReferralHistoryView() {
           <p className="pg-empty__title">
             {filter === 'all' ? 'Вы ещё никого не пригласили' : 'Здесь пока пусто'}
           </p>
-          <p>Отправьте другу ссылку — он получит бонус на первый заказ, а вы 1000 ₽.</p>
+          <p>Отправьте другу ссылку — он получит бонус на первый заказ, а вы {formatPrice(1000)}.</p>
           <Button onClick={share} disabled={!referral.data}>
             Пригласить друга
           </Button>
