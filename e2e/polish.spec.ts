@@ -250,7 +250,7 @@ test('favourites keep the chosen size: the list shows it, the drawer preselects 
   const item = page.locator(`li[data-product-id="${product!.id}"]`);
   await expect(item).toContainText(size);
   await page.screenshot({ path: shot('polish-favorites-size-light') });
-  await item.getByRole('button', { name: new RegExp(`^Размер: .*${size}`) }).click();
+  await item.getByRole('button', { name: new RegExp(`(Размер: |размер )${size}`) }).click();
   const sheet = page.getByRole('dialog', { name: 'В избранное' });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByRole('radio', { checked: true })).toHaveCount(1);

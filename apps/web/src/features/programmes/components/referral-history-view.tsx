@@ -152,9 +152,10 @@ export function ReferralHistoryView() {
   );
 }
 
+/** «Мария И.»: the API's initial already ends with its dot (never «Мария И..», issue 27). */
 export const friendName = (invite: Invite) =>
   invite.friend.last_initial
-    ? `${invite.friend.first_name} ${invite.friend.last_initial}.`
+    ? `${invite.friend.first_name} ${invite.friend.last_initial.replace(/\.*$/, '.')}`
     : invite.friend.first_name;
 
 function FriendAvatar({ invite }: { invite: Invite }) {
