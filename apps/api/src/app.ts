@@ -227,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webDist: env.webDist,
     devLogin: env.devLogin,
     answerBudgetMs: env.firstScreenBudgetMs,
+    links: { botUsername: env.botUsername, appName: env.appName },
   });
 
   app.setNotFoundHandler((request, reply) =>

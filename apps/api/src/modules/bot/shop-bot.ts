@@ -1,5 +1,6 @@
 // The shop's Telegram bot (grammY, docs/product.md §12.4): sends the outbox's messages and answers /start.
 // It talks to BOT_API_ROOT, so tests point it at a local fake Bot API.
+import { DEFAULT_BOT_USERNAME } from '@shop/contract';
 import { Bot, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { and, eq } from 'drizzle-orm';
@@ -32,7 +33,7 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     id: botId,
     is_bot: true,
     first_name: 'Магазин',
-    username: env.botUsername ?? 'shop_bot',
+    username: env.botUsername ?? DEFAULT_BOT_USERNAME,
     can_join_groups: false,
     can_read_all_group_messages: false,
     supports_inline_queries: false,
