@@ -8,6 +8,7 @@ import { addressLine, recipientLine } from '../../../features/delivery/component
 import { pickAddress } from '../../../features/delivery/pick-address.ts';
 import { useCheckoutQuote } from '../../../features/programmes/api/checkout.ts';
 import { CheckoutMoney } from '../../../features/programmes/components/checkout-money.tsx';
+import { WelcomeBonusNote } from '../../../features/programmes/components/welcome-bonus-note.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { PlacingLines, PlacingTotals } from './placing-lines.tsx';
@@ -85,6 +86,7 @@ export function ConfirmStep({ lines, onEdit }: Props) {
           onEdit={() => onEdit(2)}
         />
       </div>
+      <WelcomeBonusNote where="checkout" />
       <CheckoutMoney
         items={items}
         quote={quote.data}
