@@ -24,6 +24,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { orderThreadRoutes } from './modules/order-thread/order-thread.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { findAdminRoutes } from './modules/find/find.admin.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         });
         await shopper.register(profileRoutes);
         await shopper.register(ordersRoutes);
+        await shopper.register(orderThreadRoutes);
         await shopper.register(cartRoutes);
         await shopper.register(favoritesRoutes);
         await shopper.register(deliveryRoutes);

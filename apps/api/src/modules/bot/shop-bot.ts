@@ -10,6 +10,7 @@ import type { Env } from '../../env.ts';
 import { ORDER_BUTTON_TEXT, orderStatusText, SHOP_BUTTON_TEXT } from '../notifications/order-messages.ts';
 import { markChatReachable } from '../notifications/outbox.repository.ts';
 import type { OutgoingMessage } from '../notifications/outbox-worker.ts';
+import { askFromBot } from '../order-thread/index.ts';
 
 type InlineKeyboard = { inline_keyboard: { text: string; web_app: { url: string } }[][] };
 
@@ -68,6 +69,22 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     await ctx.reply(
       'Здравствуйте! Это магазин одежды, обуви и аксессуаров. Здесь же придут сообщения о ваших заказах.',
       keyboard ? { reply_markup: keyboard } : {},
+    );
+  });
+
+  // A shopper's text (issue 27): a question about the order named by the bot message it replies to
+  // («Ответ магазина по заказу №N»), or the order whose thread they wrote in last; it joins the
+  // thread and reaches the staff. Anything else gets the way to ask.
+  bot.on('message:text', async (ctx) => {
+    const from = ctx.from;
+    const text = ctx.message.text;
+    if (!from || ctx.chat.type !== 'private' || text.startsWith('/')) return;
+    await markChatReachable(db, ctx.chat.id);
+    const message = await askFromBot(db, from.id, text, ctx.message.reply_to_message?.text);
+    await ctx.reply(
+      message
+        ? 'Передали ваш вопрос магазину. Ответ придёт сюда и в заказ.'
+        : 'Чтобы задать вопрос, откройте заказ в магазине и нажмите «Задать вопрос по заказу».',
     );
   });
 
