@@ -2,7 +2,7 @@
 // failed to load (offline, a dropped chunk) — one Russian «Нет соединения» state with «Повторить»,
 // retried by itself when the network returns — or an address that leads nowhere («Страница не
 // найдена» with «На главную»), never the router's English developer page or a silent trip home.
-// A failed lazy page stays failed in the router (it keeps the rejected import), so a retry reloads
+// A page whose code failed is this page until the document reloads (router.tsx), so a retry reloads
 // the document; it waits for the network first, or the browser would show its own offline page.
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
@@ -16,7 +16,7 @@ export function RouteError() {
   return <NoConnection />;
 }
 
-function NoConnection() {
+export function NoConnection() {
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
     window.addEventListener('online', reload);

@@ -6,7 +6,7 @@ import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { adminRoute } from './admin-routes.ts';
-import { PageNotFound, RouteError } from './route-error.tsx';
+import { NoConnection, PageNotFound, RouteError } from './route-error.tsx';
 import { paths } from '../lib/paths.ts';
 
 type Extra = Omit<RouteHandle, 'title'>;
@@ -14,10 +14,24 @@ type Extra = Omit<RouteHandle, 'title'>;
 const page = (path: string, title: string, lazy: RouteObject['lazy'], extra: Extra = {}): RouteObject => ({
   path,
   handle: { title, ...extra } satisfies RouteHandle,
-  lazy,
+  lazy: orNoConnection(lazy),
   // Inside the layout: a page whose code or data failed shows «Нет соединения» (route-error.tsx).
   errorElement: <RouteError />,
 });
+
+/**
+ * A page whose code failed to load becomes the «Нет соединения» page until the document reloads
+ * (its retry). Not an error for the router: a route whose `lazy` rejected keeps it, and the router
+ * then draws no page at all, errorElement included — the blank screen of issue 27.
+ */
+function orNoConnection(lazy: RouteObject['lazy']): RouteObject['lazy'] {
+  if (typeof lazy !== 'function') return lazy;
+  return () =>
+    lazy().catch((error: unknown) => {
+      console.warn('A page failed to load', error);
+      return { Component: NoConnection };
+    });
+}
 
 /** `/user/999`, the address a shopper guesses, is the blogger page `/user?uid=999`. */
 function UserById() {
@@ -29,7 +43,7 @@ const withNavigation: RouteObject[] = [
   {
     index: true,
     handle: { title: 'Главная' } satisfies RouteHandle,
-    lazy: () => import('./routes/home.tsx'),
+    lazy: orNoConnection(() => import('./routes/home.tsx')),
     errorElement: <RouteError />,
   },
   { path: 'user/:id', handle: { title: 'Пользователь' } satisfies RouteHandle, element: <UserById /> },

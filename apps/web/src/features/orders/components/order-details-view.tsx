@@ -14,6 +14,7 @@ import { useOrder } from '../api/get-order.ts';
 import { PROGRESS_STEPS, paymentTimeLeft, progressIndex } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderThread } from './order-thread.tsx';
 import './orders.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
@@ -93,6 +94,8 @@ export function OrderDetails({ order }: { order: Order }) {
                 : 'Оплачено картой.'}
         </p>
       </section>
+
+      <OrderThread orderId={order.id} />
 
       {order.status === 'awaiting_payment' && (
         <Button
