@@ -202,3 +202,13 @@ export const OrderMessageBodySchema = z.object({
     .max(ORDER_MESSAGE_MAX, `Не длиннее ${ORDER_MESSAGE_MAX} символов`),
 });
 export type OrderMessageBody = z.infer<typeof OrderMessageBodySchema>;
+
+/** `POST /order/{id}/repeat`: the order's lines back in the cart at today's prices. */
+export const RepeatOrderResponseSchema = resultOf(
+  z.object({
+    /** Lines put in the cart. */
+    added: z.number().int(),
+    /** Lines no longer on sale (sold out or withdrawn). */
+    unavailable: z.number().int(),
+  }),
+);

@@ -59,7 +59,10 @@ export async function askAboutOrder(
   return db.transaction(async (tx) => {
     const owner = await orderShopper(tx, orderId);
     if (!owner || owner.userId !== shopperId) throw notFound(ORDER_NOT_FOUND);
-    const [row] = await tx.insert(orderMessages).values({ orderId, author: 'shopper', via, text }).returning();
+    const [row] = await tx
+      .insert(orderMessages)
+      .values({ orderId, author: 'shopper', via, text })
+      .returning();
     const members = await tx.select({ telegramId: staff.telegramId, role: staff.role }).from(staff);
     for (const member of members.filter((m) => roleCan(m.role, 'operate'))) {
       await enqueueNotification(tx, {
@@ -133,7 +136,10 @@ export async function askFromBot(
       .from(orderMessages)
       .innerJoin(orders, eq(orders.id, orderMessages.orderId))
       .where(
-        and(eq(orders.userId, user.id), gt(orderMessages.createdAt, new Date(now.getTime() - 7 * 86_400_000))),
+        and(
+          eq(orders.userId, user.id),
+          gt(orderMessages.createdAt, new Date(now.getTime() - 7 * 86_400_000)),
+        ),
       )
       .orderBy(desc(orderMessages.id))
       .limit(1);

@@ -46,7 +46,9 @@ const sentTo = (chatId: number) => fake.delivered().filter((c) => Number(c.body.
 
 describe('order question thread', () => {
   it('a shopper asks from the order; the staff hear of it in the bot; bad input is a 400 in Russian', async () => {
-    const empty = await call('POST', `/api/v1/order/${orderId}/messages`, buyer.authorization, { text: '   ' });
+    const empty = await call('POST', `/api/v1/order/${orderId}/messages`, buyer.authorization, {
+      text: '   ',
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: { message: expect.stringContaining('Напишите вопрос') } });
     const long = await call('POST', `/api/v1/order/${orderId}/messages`, buyer.authorization, {
@@ -63,22 +65,34 @@ describe('order question thread', () => {
       via: 'app',
       text: 'Когда приедет заказ?',
     });
-    const toOwner = await waitFor(() => sentTo(owner.id).find((c) => String(c.body.text).includes(`№${orderId}`)), 'the owner told');
+    const toOwner = await waitFor(
+      () => sentTo(owner.id).find((c) => String(c.body.text).includes(`№${orderId}`)),
+      'the owner told',
+    );
     expect(toOwner.body.text).toBe(`Вопрос по заказу №${orderId}:\nКогда приедет заказ?`);
   });
 
   it("another shopper's order is a 404 to read and to ask", async () => {
-    expect((await call('GET', `/api/v1/order/${orderId}/messages`, other.authorization)).statusCode).toBe(404);
-    const res = await call('POST', `/api/v1/order/${orderId}/messages`, other.authorization, { text: 'Привет' });
+    expect((await call('GET', `/api/v1/order/${orderId}/messages`, other.authorization)).statusCode).toBe(
+      404,
+    );
+    const res = await call('POST', `/api/v1/order/${orderId}/messages`, other.authorization, {
+      text: 'Привет',
+    });
     expect(res.statusCode).toBe(404);
     expect((await call('GET', `/api/v1/order/999999/messages`, buyer.authorization)).statusCode).toBe(404);
   });
 
   it('the owner answers from the console: in the bot to the shopper, and in the order', async () => {
     const card = await call('GET', `/api/v1/admin/orders/${orderId}/messages`, ownerAuth);
-    expect(card.json<{ result: OrderMessage[] }>().result.map((m) => m.text)).toEqual(['Когда приедет заказ?']);
+    expect(card.json<{ result: OrderMessage[] }>().result.map((m) => m.text)).toEqual([
+      'Когда приедет заказ?',
+    ]);
     // A shopper is not staff.
-    expect((await call('POST', `/api/v1/admin/orders/${orderId}/messages`, buyer.authorization, { text: 'x' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/v1/admin/orders/${orderId}/messages`, buyer.authorization, { text: 'x' }))
+        .statusCode,
+    ).toBe(403);
 
     const answered = await call('POST', `/api/v1/admin/orders/${orderId}/messages`, ownerAuth, {
       text: 'Через 2–3 недели, трек пришлём.',
@@ -110,7 +124,14 @@ describe('order question thread', () => {
         from: { id: fromId, is_bot: false, first_name: 'Анна' },
         text,
         ...(repliedText
-          ? { reply_to_message: { message_id: 2, date: 1, chat: { id: fromId, type: 'private' }, text: repliedText } }
+          ? {
+              reply_to_message: {
+                message_id: 2,
+                date: 1,
+                chat: { id: fromId, type: 'private' },
+                text: repliedText,
+              },
+            }
           : {}),
       },
     });
@@ -122,9 +143,11 @@ describe('order question thread', () => {
       payload: update(buyer.user.id, 'Спасибо! А можно быстрее?', `Ответ магазина по заказу №${orderId}:\n…`),
     });
     expect(res.statusCode).toBe(200);
-    expect(sentTo(buyer.user.id).slice(before).map((c) => c.body.text)).toEqual([
-      'Передали ваш вопрос магазину. Ответ придёт сюда и в заказ.',
-    ]);
+    expect(
+      sentTo(buyer.user.id)
+        .slice(before)
+        .map((c) => c.body.text),
+    ).toEqual(['Передали ваш вопрос магазину. Ответ придёт сюда и в заказ.']);
     const thread = (await call('GET', `/api/v1/admin/orders/${orderId}/messages`, ownerAuth)).json<{
       result: OrderMessage[];
     }>().result;
@@ -138,9 +161,11 @@ describe('order question thread', () => {
       headers: { 'x-telegram-bot-api-secret-token': SECRET },
       payload: update(other.user.id, 'Где мой заказ?'),
     });
-    expect(sentTo(other.user.id).slice(beforeOther).map((c) => c.body.text)).toEqual([
-      'Чтобы задать вопрос, откройте заказ в магазине и нажмите «Задать вопрос по заказу».',
-    ]);
+    expect(
+      sentTo(other.user.id)
+        .slice(beforeOther)
+        .map((c) => c.body.text),
+    ).toEqual(['Чтобы задать вопрос, откройте заказ в магазине и нажмите «Задать вопрос по заказу».']);
     // Naming someone else's order in a forged reply reaches nothing.
     const forged = (await call('GET', `/api/v1/admin/orders/${orderId}/messages`, ownerAuth)).json<{
       result: OrderMessage[];
@@ -152,8 +177,9 @@ describe('order question thread', () => {
       payload: update(other.user.id, 'Чужой заказ', `Ответ магазина по заказу №${orderId}:`),
     });
     expect(
-      (await call('GET', `/api/v1/admin/orders/${orderId}/messages`, ownerAuth)).json<{ result: OrderMessage[] }>()
-        .result.length,
+      (await call('GET', `/api/v1/admin/orders/${orderId}/messages`, ownerAuth)).json<{
+        result: OrderMessage[];
+      }>().result.length,
     ).toBe(forged);
   });
 });
