@@ -94,7 +94,10 @@ export const routes: RouteObject[] = [
       { element: <PlainLayout />, children: withoutNavigation },
       adminRoute,
       // An unknown address says so inside the layout, never a silent trip home (issue 27).
-      { element: <NavLayout />, children: [{ path: '*', handle: { title: 'Страница не найдена' }, element: <PageNotFound /> }] },
+      {
+        element: <NavLayout />,
+        children: [{ path: '*', handle: { title: 'Страница не найдена' }, element: <PageNotFound /> }],
+      },
     ],
   },
 ];

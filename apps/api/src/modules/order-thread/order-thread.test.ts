@@ -50,7 +50,7 @@ describe('order question thread', () => {
       text: '   ',
     });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ error: { message: expect.stringContaining('Напишите вопрос') } });
+    expect(empty.json()).toMatchObject({ error: { message: expect.stringContaining('Напишите вопрос') as string } });
     const long = await call('POST', `/api/v1/order/${orderId}/messages`, buyer.authorization, {
       text: 'я'.repeat(1001),
     });

@@ -49,7 +49,7 @@ describe('POST /order/{id}/cancel', () => {
     const res = await post(`/api/v1/order/${orderId}/cancel`, buyer);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      error: { code: 'invalid_transition', message: expect.stringContaining('Оплаченный заказ') },
+      error: { code: 'invalid_transition', message: expect.stringContaining('Оплаченный заказ') as string },
     });
   });
 });

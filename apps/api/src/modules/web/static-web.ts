@@ -98,8 +98,15 @@ function inlineStylesheets(html: string, root: string): string {
  * The bot and Mini App names for the app's own links (product shares), from the same settings the
  * API's links (invites) use, so the two never name different bots. Only `A-Z a-z 0-9 _` reach it.
  */
-export function linkNamesMeta({ botUsername, appName }: { botUsername?: string | undefined; appName?: string | undefined }) {
-  const safe = (name: string | undefined, fallback: string) => (name && /^\w{1,64}$/.test(name) ? name : fallback);
+export function linkNamesMeta({
+  botUsername,
+  appName,
+}: {
+  botUsername?: string | undefined;
+  appName?: string | undefined;
+}) {
+  const safe = (name: string | undefined, fallback: string) =>
+    name && /^\w{1,64}$/.test(name) ? name : fallback;
   return `<meta name="shop-links" content="${safe(botUsername, DEFAULT_BOT_USERNAME)}/${safe(appName, DEFAULT_APP_NAME)}">`;
 }
 

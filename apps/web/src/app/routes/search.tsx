@@ -62,11 +62,7 @@ export function Component() {
       {q ? (
         <>
           <CatalogToolbar params={params} />
-          <ProductGrid
-            params={params}
-            renderHeart={heart}
-            empty={<NothingFound q={q} />}
-          />
+          <ProductGrid params={params} renderHeart={heart} empty={<NothingFound q={q} />} />
         </>
       ) : (
         <div className="empty-state">

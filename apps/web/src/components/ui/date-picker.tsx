@@ -2,7 +2,13 @@
 // Russian locale, Monday week start) loaded only when opened.
 import { useState } from 'react';
 import { lazyLayer } from '../../lib/lazy-layer.tsx';
-import { dateInWords, formatDateInput, INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
+import {
+  dateInWords,
+  formatDateInput,
+  INVALID_DATE_MESSAGE,
+  maskDateInput,
+  parseDateInput,
+} from './date-format.ts';
 import { TextField } from './text-field.tsx';
 import { useLayer } from './use-layer.ts';
 import './date-picker.css';

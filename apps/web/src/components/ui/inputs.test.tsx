@@ -121,7 +121,7 @@ describe('text inputs (docs/product.md §4, §5)', () => {
 });
 
 describe('search input caps its text (issue 27)', () => {
-  it('takes at most the contract\'s 200 characters, typed or pasted', async () => {
+  it("takes at most the contract's 200 characters, typed or pasted", async () => {
     expect(MAX_SEARCH_LENGTH).toBe(CONTRACT_MAX_SEARCH);
     const user = userEvent.setup();
     render(<ControlledSearch />);

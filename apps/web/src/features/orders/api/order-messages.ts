@@ -1,9 +1,5 @@
 // The order's question thread (issue 27): GET and POST /order/{id}/messages.
-import {
-  OrderMessageResponseSchema,
-  OrderMessagesResponseSchema,
-  type OrderMessage,
-} from '@shop/contract';
+import { OrderMessageResponseSchema, OrderMessagesResponseSchema, type OrderMessage } from '@shop/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';

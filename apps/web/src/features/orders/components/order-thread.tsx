@@ -8,7 +8,12 @@ import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAskAboutOrder, useOrderMessages } from '../api/order-messages.ts';
 
-const time = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
+const time = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export function OrderThread({ orderId }: { orderId: number }) {
   const messages = useOrderMessages(orderId);
@@ -34,7 +39,12 @@ export function OrderThread({ orderId }: { orderId: number }) {
         Вопросы по заказу
       </h2>
       {messages.isError ? (
-        <LoadError inline title="Не удалось загрузить переписку" onRetry={messages.refetch} retrying={messages.isFetching} />
+        <LoadError
+          inline
+          title="Не удалось загрузить переписку"
+          onRetry={messages.refetch}
+          retrying={messages.isFetching}
+        />
       ) : (
         list.length > 0 && (
           <ol className="order-thread__list" aria-label="Переписка с магазином">
@@ -68,7 +78,14 @@ export function OrderThread({ orderId }: { orderId: number }) {
             onChange={(e) => setText(e.target.value)}
           />
           <p className="order-thread__hint">Ответ придёт в чат с ботом и появится здесь.</p>
-          <Button type="submit" variant="light-primary" size="medium" fullWidth disabled={!text.trim()} loading={ask.isPending}>
+          <Button
+            type="submit"
+            variant="light-primary"
+            size="medium"
+            fullWidth
+            disabled={!text.trim()}
+            loading={ask.isPending}
+          >
             Отправить
           </Button>
         </form>
