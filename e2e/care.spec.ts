@@ -392,3 +392,71 @@ test('a second tab removes a line: the first tab does not pay for it', async ({ 
   // What is left is on the page, and paying for it still works from here.
   await expect(page.getByText(b.title)).toHaveCount(0);
 });
+
+/** An order of one unit of the cheapest product in stock, placed through the API; unpaid. */
+async function placeOrder(request: APIRequestContext, token: string, key: string) {
+  const deliveryId = await readyToOrder(request, token);
+  const p = await product(request, (x) => x.variants.some((v) => v.qty > 1));
+  const variant = p.variants.find((v) => v.qty > 1)!;
+  const res = await request.post('/api/v1/order', {
+    headers: { ...auth(token), 'idempotency-key': `${key}-${Date.now()}` },
+    data: { items: [{ product_id: p.id, variant_id: variant.id, quantity: 1 }], delivery_id: deliveryId },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { orderId: ((await res.json()) as { result: { id: number } }).result.id, product: p, variant };
+}
+
+const stockOf = async (request: APIRequestContext, productId: number, variantId: number) =>
+  (await getJson<Product>(request, `/api/v1/product/${productId}`)).variants.find((v) => v.id === variantId)!
+    .qty;
+
+for (const scheme of SCHEMES) {
+  test(`a shopper cancels an unpaid order (stock returns), asks about an order and reads the answer; repeats it into the basket (${scheme})`, async ({
+    page,
+    request,
+  }) => {
+    await open(page, scheme, '/profile');
+    const token = await demoToken(page);
+    await emptyCart(request, token);
+    const { orderId, product: p, variant } = await placeOrder(request, token, `care-${scheme}`);
+    // Stock is read through the catalogue cache (2 s): poll.
+    const before = await stockOf(request, p.id, variant.id);
+
+    await page.goto(`/orders/details/${orderId}`);
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
+    await page.getByRole('button', { name: 'Отменить заказ' }).last().click();
+    await expect(page.getByText('Заказ отменён').first()).toBeVisible();
+    await expect.poll(() => stockOf(request, p.id, variant.id), { timeout: 10_000 }).toBe(before + 1);
+
+    // A question from the order; the shop's answer (the demo shopper owns the shop) comes back.
+    await page.getByRole('button', { name: 'Задать вопрос по заказу' }).click();
+    await page.getByLabel('Ваш вопрос по заказу').fill('Можно ли оформить заново с другим размером?');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    const thread = page.getByRole('list', { name: 'Переписка с магазином' });
+    await expect(thread).toContainText('Можно ли оформить заново с другим размером?');
+    const answered = await request.post(`/api/v1/admin/orders/${orderId}/messages`, {
+      headers: auth(token),
+      data: { text: 'Да, выберите размер и оформите заказ снова.' },
+    });
+    expect(answered.status(), await answered.text()).toBe(201);
+    await page.reload();
+    await expect(thread).toContainText('Магазин');
+    await expect(thread).toContainText('Да, выберите размер и оформите заказ снова.');
+    await page.screenshot({ path: shot(`care-order-thread-${scheme}`), fullPage: true });
+
+    // The console's order card shows the thread and answers from it.
+    await page.goto(`/admin/orders/${orderId}`);
+    const card = page.getByTestId('order-thread-card');
+    await expect(card).toContainText('Можно ли оформить заново с другим размером?');
+    await card.getByLabel('Ответ покупателю').fill('Ждём ваш заказ!');
+    await card.getByRole('button', { name: 'Ответить' }).click();
+    await expect(card).toContainText('Ждём ваш заказ!');
+
+    // «Повторить заказ»: the line back in the basket at today's price.
+    await emptyCart(request, token);
+    await page.goto(`/orders/details/${orderId}`);
+    await page.getByRole('button', { name: 'Повторить заказ' }).click();
+    await expect(page).toHaveURL(/\/basket$/);
+    await expect(page.getByText(p.title).first()).toBeVisible();
+  });
+}
