@@ -383,6 +383,8 @@ test('a second tab removes a line: the first tab does not pay for it', async ({ 
   await inAppGo(page, '/orders/placing?step=3');
   const pay = page.getByRole('button', { name: /Оплатить/ });
   await expect(pay).toBeEnabled();
+  // How the shopper will pay is said before they leave for the payment page.
+  await expect(page.getByTestId('payment-method')).toContainText('Банковская карта или СБП');
   // The other tab removes a line.
   const removed = await request.delete(`/api/v1/cart/${vb.id}`, { headers: auth(token) });
   expect(removed.ok(), await removed.text()).toBe(true);
