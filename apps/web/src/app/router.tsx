@@ -1,52 +1,48 @@
-// Every route of docs/product.md §2, each page loaded lazily through `page()`.
-import { createBrowserRouter, Navigate, useParams, type RouteObject } from 'react-router';
+// Every route of docs/product.md §2, each page loaded lazily through `page()`. React Router in its
+// declarative mode (`<BrowserRouter>` and `useRoutes`): the app uses none of the data router's
+// loaders, actions or fetchers, and leaving `createBrowserRouter` out takes ≈ 18 KB gzip off the
+// first screen (docs/decisions/044). A page's module loads when its route is first matched — the
+// server preloads the first screen's with the HTML — and navigations are transitions, so the page
+// shown stays until the next one has loaded, as the data router's lazy routes did.
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { lazyPage, type PageModule } from './lazy-page.tsx';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { adminRoute } from './admin-routes.ts';
-import { NoConnection, PageNotFound, RouteError } from './route-error.tsx';
+import { adminRoute } from './admin-routes.tsx';
+import { PageNotFound } from './page-not-found.tsx';
 import { paths } from '../lib/paths.ts';
 
-type Extra = Omit<RouteHandle, 'title'>;
-
-const page = (path: string, title: string, lazy: RouteObject['lazy'], extra: Extra = {}): RouteObject => ({
-  path,
-  handle: { title, ...extra } satisfies RouteHandle,
-  lazy: orNoConnection(lazy),
-  // Inside the layout: a page whose code or data failed shows «Нет соединения» (route-error.tsx).
-  errorElement: <RouteError />,
-});
-
-/**
- * A page whose code failed to load becomes the «Нет соединения» page until the document reloads
- * (its retry). Not an error for the router: a route whose `lazy` rejected keeps it, and the router
- * then draws no page at all, errorElement included — the blank screen of issue 27.
- */
-function orNoConnection(lazy: RouteObject['lazy']): RouteObject['lazy'] {
-  if (typeof lazy !== 'function') return lazy;
-  return () =>
-    lazy().catch((error: unknown) => {
-      console.warn('A page failed to load', error);
-      return { Component: NoConnection };
-    });
-}
-
-/** `/user/999`, the address a shopper guesses, is the blogger page `/user?uid=999`. */
+/** `/user/999`, the address a shopper guesses, is the blogger page `/user?uid=999` (issue 27). */
 function UserById() {
   const { id } = useParams();
   return /^\d{1,12}$/.test(id ?? '') ? <Navigate to={paths.user(Number(id))} replace /> : <PageNotFound />;
 }
 
+type Extra = Omit<RouteHandle, 'title'>;
+type PageRoute = { path: string; handle: RouteHandle; element: ReactNode };
+
+const page = (
+  path: string,
+  title: string,
+  load: () => Promise<PageModule>,
+  extra: Extra = {},
+): PageRoute => ({
+  path,
+  handle: { title, ...extra } satisfies RouteHandle,
+  element: lazyPage(load),
+});
+
 const withNavigation: RouteObject[] = [
   {
     index: true,
     handle: { title: 'Главная' } satisfies RouteHandle,
-    lazy: orNoConnection(() => import('./routes/home.tsx')),
-    errorElement: <RouteError />,
+    element: lazyPage(() => import('./routes/home.tsx')),
   },
-  { path: 'user/:id', handle: { title: 'Пользователь' } satisfies RouteHandle, element: <UserById /> },
   page('user', 'Пользователь', () => import('./routes/programmes/user.tsx')),
   page('favorites', 'Избранное', () => import('./routes/favorites.tsx')),
   page('catalog', 'Каталог', () => import('./routes/catalog.tsx')),
@@ -57,7 +53,7 @@ const withNavigation: RouteObject[] = [
   page('search', 'Поиск', () => import('./routes/search.tsx')),
 ];
 
-const withoutNavigation: RouteObject[] = [
+const withoutNavigation: PageRoute[] = [
   page('orders/history', 'Мои заказы', () => import('./routes/orders-history.tsx')),
   page('orders/placing', 'Оформление заказа', () => import('./routes/orders-placing/index.tsx')),
   page('orders/details/:id', 'Заказ', () => import('./routes/orders-details.tsx'), { compactBottom: true }),
@@ -84,22 +80,42 @@ const withoutNavigation: RouteObject[] = [
   page('find/poizon/search', 'Поиск на Poizon', () => import('./routes/find-poizon-search.tsx')),
 ];
 
+// A few pages use less bottom padding in the layout without navigation (docs/product.md §2).
+const compact = withoutNavigation.filter((route) => route.handle.compactBottom);
+const regular = withoutNavigation.filter((route) => !route.handle.compactBottom);
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Shown while the first lazy page loads (and keeps React Router from warning about it).
-    HydrateFallback: FullScreenSpinner,
     children: [
       { element: <NavLayout />, children: withNavigation },
-      { element: <PlainLayout />, children: withoutNavigation },
+      { element: <PlainLayout />, children: regular },
+      { element: <PlainLayout compactBottom />, children: compact },
       adminRoute,
       // An unknown address says so inside the layout, never a silent trip home (issue 27).
       {
         element: <NavLayout />,
-        children: [{ path: '*', handle: { title: 'Страница не найдена' }, element: <PageNotFound /> }],
+        children: [
+          { path: 'user/:id', element: <UserById /> },
+          { path: '*', handle: { title: 'Страница не найдена' }, element: <PageNotFound /> },
+        ],
       },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+function Routes(): ReactNode {
+  const { pathname } = useLocation();
+  return <PageErrorBoundary resetKey={pathname}>{useRoutes(routes)}</PageErrorBoundary>;
+}
+
+/** The app's routes under the browser's address; a page still loading shows the spinner. */
+export function AppRouter({ fallback: Fallback = FullScreenSpinner }: { fallback?: ComponentType }) {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<Fallback />}>
+        <Routes />
+      </Suspense>
+    </BrowserRouter>
+  );
+}

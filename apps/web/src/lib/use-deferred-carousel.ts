@@ -6,34 +6,55 @@
 // screen, one per idle task (decision 038), the first screen's four still cost ≈ 85 ms of its load
 // (decision 041). Until touched, a card shows its first picture, which is all a carousel at rest
 // shows. One carousel (the product drawer's gallery) keeps `useEmblaCarousel`.
-import EmblaCarousel, { type EmblaCarouselType, type EmblaOptionsType } from 'embla-carousel';
+// embla's code (≈ 6 KB gzip) is not in the first screen's chunks either (docs/decisions/044): it is
+// asked for once a card has been drawn (an effect: after the page is shown, never before its first
+// paint's scripts), and is there long before a finger; a touch that still comes first builds the
+// carousel when the code arrives, and the next gesture swipes.
+import type { default as EmblaCarousel, EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useEffect, useState } from 'react';
+
+type Embla = typeof EmblaCarousel;
+let embla: Embla | undefined;
+let loading: Promise<Embla> | undefined;
+
+function loadEmbla(): Promise<Embla> {
+  loading ??= import('embla-carousel').then((module) => (embla = module.default));
+  return loading;
+}
 
 /** Like `useEmblaCarousel`: a ref for the viewport and the carousel once it is built. */
 export function useDeferredCarousel(
   options: EmblaOptionsType,
 ): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
-  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  const [carousel, setCarousel] = useState<EmblaCarouselType>();
 
   useEffect(() => {
     if (!viewport) return;
     let built: EmblaCarouselType | undefined;
+    let gone = false;
+    void loadEmbla().catch(() => {});
+    const buildWith = (create: Embla) => {
+      if (gone || built) return;
+      built = create(viewport, options);
+      setCarousel(built);
+    };
     // In the capture phase: embla's own pointerdown listener on the viewport, added now, then takes
     // this very gesture in the bubble phase.
     const build = () => {
-      built = EmblaCarousel(viewport, options);
-      setEmbla(built);
+      if (embla) buildWith(embla);
+      else void loadEmbla().then(buildWith, () => {});
     };
     viewport.addEventListener('pointerdown', build, { capture: true, once: true });
     return () => {
+      gone = true;
       viewport.removeEventListener('pointerdown', build, { capture: true });
       built?.destroy();
-      setEmbla(undefined);
+      setCarousel(undefined);
     };
     // The options are read once, as `useEmblaCarousel` reads them at creation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewport]);
 
-  return [setViewport, embla];
+  return [setViewport, carousel];
 }
