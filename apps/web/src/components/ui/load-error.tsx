@@ -3,6 +3,7 @@
 // A 404 is not a failure to retry: it says what is missing and leads home (issue 27).
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { paths } from '../../lib/paths.ts';
 import { Button } from './button.tsx';
 import './load-error.css';
 
@@ -38,7 +39,7 @@ export function LoadError({
       <div className={`load-error${inline ? ' load-error--inline' : ''}`} role="status">
         <p className="load-error__title">{notFound}</p>
         <p className="load-error__text">Возможно, ссылка устарела или её набрали с ошибкой.</p>
-        <Link className="link-button" to="/">
+        <Link className="link-button" to={paths.home}>
           На главную
         </Link>
       </div>

@@ -2,8 +2,9 @@
 import { OrderMessageResponseSchema, OrderMessagesResponseSchema, type OrderMessage } from '@shop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-const threadKey = (id: number) => ['admin', 'orders', 'messages', id] as const;
+const threadKey = queryKeys.adminOrderThread;
 
 export const useAdminOrderThread = (id: number) =>
   useQuery({
@@ -23,10 +24,11 @@ export const useAnswerOrder = (id: number) => {
           schema: OrderMessageResponseSchema,
         })
       ).result,
+    meta: { errorMessage: 'Не удалось отправить ответ' },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: threadKey(id) });
       // The answer also went to the outbox: the card's messages list shows it.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'one', id] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(id) });
     },
   });
 };

@@ -48,7 +48,6 @@ export function OrderThreadCard({ orderId, canWrite }: { orderId: number; canWri
                 setText('');
                 notify.success('Ответ отправлен покупателю');
               },
-              onError: (error) => notify.error(error.message),
             });
           }}
         >
