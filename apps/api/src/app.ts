@@ -35,6 +35,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { orderThreadRoutes } from './modules/order-thread/order-thread.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { findAdminRoutes } from './modules/find/find.admin.routes.ts';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         });
         await shopper.register(profileRoutes);
         await shopper.register(ordersRoutes);
+        await shopper.register(orderThreadRoutes);
         await shopper.register(cartRoutes);
         await shopper.register(favoritesRoutes);
         await shopper.register(deliveryRoutes);
@@ -303,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webDist: env.webDist,
     devLogin: env.devLogin,
     answerBudgetMs: env.firstScreenBudgetMs,
+    links: { botUsername: env.botUsername, appName: env.appName },
   });
 
   app.setNotFoundHandler((request, reply) =>

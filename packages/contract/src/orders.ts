@@ -183,3 +183,38 @@ export const PaymentStatusQuerySchema = z.object({
 export const PaymentStatusResponseSchema = resultOf(
   z.object({ status: PaymentStatusSchema, order_id: z.number().int() }),
 );
+
+/**
+ * The question thread of an order (issue 27, «Задать вопрос по заказу»): the shopper's questions
+ * and the staff's answers, oldest first. The shopper reads it in the order; staff in its card.
+ */
+export const ORDER_MESSAGE_MAX = 1000;
+export const OrderMessageSchema = z.object({
+  id: z.number().int(),
+  author: z.enum(['shopper', 'staff']),
+  /** Where it was written: the app, a reply to the bot, or the console. */
+  via: z.enum(['app', 'bot', 'console']),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type OrderMessage = z.infer<typeof OrderMessageSchema>;
+export const OrderMessagesResponseSchema = resultOf(z.array(OrderMessageSchema));
+export const OrderMessageResponseSchema = resultOf(OrderMessageSchema);
+export const OrderMessageBodySchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Напишите вопрос')
+    .max(ORDER_MESSAGE_MAX, `Не длиннее ${ORDER_MESSAGE_MAX} символов`),
+});
+export type OrderMessageBody = z.infer<typeof OrderMessageBodySchema>;
+
+/** `POST /order/{id}/repeat`: the order's lines back in the cart at today's prices. */
+export const RepeatOrderResponseSchema = resultOf(
+  z.object({
+    /** Lines put in the cart. */
+    added: z.number().int(),
+    /** Lines no longer on sale (sold out or withdrawn). */
+    unavailable: z.number().int(),
+  }),
+);

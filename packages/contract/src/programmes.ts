@@ -254,6 +254,8 @@ export const BonusAccountSchema = z.object({
   held: Rub,
   /** The nearest expiry: how much burns on which day (ISO), or null. */
   expiring: z.object({ amount: Rub, date: z.string() }).nullable(),
+  /** An invited friend's welcome bonus still unspent (told in the basket and at checkout), or null. */
+  welcome: z.object({ amount: Rub, until: z.string() }).nullable(),
   rules: ProgrammeRulesSchema,
 });
 export type BonusAccount = z.infer<typeof BonusAccountSchema>;

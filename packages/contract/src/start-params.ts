@@ -59,6 +59,13 @@ export function buildStartParam(params: StartParams): string {
 }
 
 /** `https://t.me/<bot>/<app>?startapp=<param>`: the Mini App's deep link. */
+/**
+ * The bot and Mini App names when BOT_USERNAME / APP_NAME are unset (a development shop): one pair
+ * for every link, the API's (invites, blogger links, payment return) and the app's (product shares).
+ */
+export const DEFAULT_BOT_USERNAME = 'shop_bot';
+export const DEFAULT_APP_NAME = 'shop';
+
 export function miniAppLink(bot: string, app: string, params: StartParams): string {
   const param = buildStartParam(params);
   return `https://t.me/${bot}/${app}${param ? `?startapp=${param}` : ''}`;

@@ -8,6 +8,7 @@ import { toasterWanted } from '../components/ui/notify.ts';
 import { isDebugConsoleEnabled } from '../features/debug-console/console-interceptor.ts';
 import { startFirstScreenClock, whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { lazyLayer, useTouchOf } from '../lib/lazy-layer.tsx';
+import { readStartParam } from '../telegram/launch.ts';
 import { releaseSdk } from '../telegram/sdk.ts';
 import { useOnboardingStore } from '../features/onboarding/onboarding-store.ts';
 import { hasUnseenReward } from '../features/programmes/api/unseen-reward.ts';
@@ -62,6 +63,19 @@ export function AppShell() {
           console.warn('Cannot check for a reward', e),
         ),
       ),
+    [queryClient],
+  );
+  // Opened by an invite link: once idle, the friend is told of the welcome bonus (issue 27). The
+  // module (and the bonus schema) loads only for such a start.
+  useEffect(
+    () =>
+      /(^|__)ref_/.test(readStartParam() ?? '')
+        ? whenFirstScreenIdle(() =>
+            import('../features/programmes/welcome-greeting.ts')
+              .then(({ greetInvitedFriend }) => greetInvitedFriend(queryClient))
+              .catch((e: unknown) => console.warn('Cannot greet an invited friend', e)),
+          )
+        : undefined,
     [queryClient],
   );
 

@@ -5,7 +5,7 @@
 // server preloads the first screen's with the HTML — and navigations are transitions, so the page
 // shown stays until the next one has loaded, as the data router's lazy routes did.
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/spinner.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { PlainLayout } from './layouts/plain-layout.tsx';
@@ -14,6 +14,14 @@ import { lazyPage, type PageModule } from './lazy-page.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { adminRoute } from './admin-routes.tsx';
+import { PageNotFound } from './page-not-found.tsx';
+import { paths } from '../lib/paths.ts';
+
+/** `/user/999`, the address a shopper guesses, is the blogger page `/user?uid=999` (issue 27). */
+function UserById() {
+  const { id } = useParams();
+  return /^\d{1,12}$/.test(id ?? '') ? <Navigate to={paths.user(Number(id))} replace /> : <PageNotFound />;
+}
 
 type Extra = Omit<RouteHandle, 'title'>;
 type PageRoute = { path: string; handle: RouteHandle; element: ReactNode };
@@ -84,7 +92,14 @@ export const routes: RouteObject[] = [
       { element: <PlainLayout />, children: regular },
       { element: <PlainLayout compactBottom />, children: compact },
       adminRoute,
-      { path: '*', element: <Navigate to="/" replace /> },
+      // An unknown address says so inside the layout, never a silent trip home (issue 27).
+      {
+        element: <NavLayout />,
+        children: [
+          { path: 'user/:id', element: <UserById /> },
+          { path: '*', handle: { title: 'Страница не найдена' }, element: <PageNotFound /> },
+        ],
+      },
     ],
   },
 ];

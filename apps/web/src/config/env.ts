@@ -11,9 +11,6 @@ const text = (key: string, fallback: string): string => {
 };
 
 export const env = {
-  /** Bot username and Mini App short name, for `t.me/<bot>/<app>` links. */
-  VITE_BOT_USERNAME: text('VITE_BOT_USERNAME', 'poizon_shop_bot'),
-  VITE_APP_NAME: text('VITE_APP_NAME', 'shop'),
   /** Pictures already on the shop's CDN (this origin prefix) are used unchanged. */
   VITE_SHOP_CDN: text('VITE_SHOP_CDN', ''),
   /** Where the help articles live. */

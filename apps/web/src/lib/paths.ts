@@ -12,4 +12,7 @@ export const paths = {
   user: (userId: number) => `/user?uid=${userId}`,
   /** The page of the blogger whose `b_<PROMO>` link opened the app. */
   userByPromo: (promo: string) => `/user?promo=${encodeURIComponent(promo)}`,
+  /** Search on Poizon for a text the shop's catalogue does not have (docs/product.md §14). */
+  findPoizonSearch: (q: string) => `/find/poizon/search?q=${encodeURIComponent(q)}`,
+  findPhoto: '/find/photo',
 };

@@ -4,6 +4,8 @@
 // first render (a Chromium trace, docs/benchmarks.md «Speed» §7); the test compares the two.
 export const formatPrice = (price: number): string => {
   const whole = Math.round(Math.abs(price));
-  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${price < 0 && whole !== 0 ? '-' : ''}${digits}\u00a0₽`;
+  return `${price < 0 && whole !== 0 ? '-' : ''}${formatCount(whole)}\u00a0₽`;
 };
+
+/** «1 000»: a count (bonuses) grouped as prices are, so it never reads «1000» beside «1 000 ₽». */
+export const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');

@@ -7,6 +7,12 @@ export const queryKeys = {
   cartsLength: ['cartsLength'] as const,
   /** GET /order… (every list and every single order) */
   orders: ['orders'] as const,
+  /** GET /order/{id}/messages: the order's question thread. */
+  orderMessages: (orderId: number) => ['orders', 'messages', orderId] as const,
+  /** GET /admin/orders/{id}: the console's order card. */
+  adminOrder: (orderId: number) => ['admin', 'orders', 'one', orderId] as const,
+  /** GET /admin/orders/{id}/messages: the order's question thread in the console. */
+  adminOrderThread: (orderId: number) => ['admin', 'orders', 'messages', orderId] as const,
   /** GET /product/{id}; without an id, every product. */
   product: (id?: number | null) => (id === undefined ? (['product'] as const) : (['product', id] as const)),
   /** GET /favorites… */

@@ -58,6 +58,19 @@ describe('links (docs/product.md §7, §8)', () => {
     );
   });
 
+  it('names the bot the server names (the API\'s BOT_USERNAME, as in invites), not a build setting', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'shop-links';
+    meta.content = 'real_shop_bot/store';
+    document.head.append(meta);
+    try {
+      expect(productDeepLink(7)).toBe('https://t.me/real_shop_bot/store?startapp=productId_7');
+    } finally {
+      meta.remove();
+    }
+    expect(productDeepLink(7)).toBe('https://t.me/shop_bot/shop?startapp=productId_7');
+  });
+
   it("carries the sharer's invite once the shopper is known, so a friend who opens it is invited", () => {
     setSharerRef('K7M2QX9D');
     try {

@@ -3,14 +3,20 @@
 // `startapp=productId_{id}` deep link (with the sharer's invite, `__ref_{code}`) and the product
 // title (docs/product.md §7, §13). Through the SDK once it has started; before that (the first
 // seconds of a page load, telegram/sdk.ts) the same events are posted by hand (bridge.ts).
-import { miniAppLink } from '@shop/contract';
-import { env } from '../config/env.ts';
+import { DEFAULT_APP_NAME, DEFAULT_BOT_USERNAME, miniAppLink } from '@shop/contract';
 import { getSharerRef } from '../lib/sharer-ref.ts';
 import { postEvent, supports } from './bridge.ts';
 import { sdkNow } from './sdk.ts';
 
-const BOT_USERNAME = env.VITE_BOT_USERNAME;
-const APP_NAME = env.VITE_APP_NAME;
+/**
+ * The bot and Mini App names, from the server's `<meta name="shop-links" content="bot/app">`: the
+ * API's BOT_USERNAME and APP_NAME, the same setting its invite links use (issue 27: shares and
+ * invites named different bots). The defaults are the API's when the page has no such tag.
+ */
+export function linkNames(): { bot: string; app: string } {
+  const [bot, app] = (document.querySelector<HTMLMetaElement>('meta[name="shop-links"]')?.content ?? '').split('/');
+  return { bot: bot || DEFAULT_BOT_USERNAME, app: app || DEFAULT_APP_NAME };
+}
 
 export function openExternalLink(url: string): void {
   try {
@@ -28,7 +34,7 @@ export function openExternalLink(url: string): void {
 }
 
 /** `startapp=productId_{id}`, plus `__ref_{code}` once the shopper is known (docs/product.md §13). */
-export function productDeepLink(productId: number, bot = BOT_USERNAME, app = APP_NAME): string {
+export function productDeepLink(productId: number, bot = linkNames().bot, app = linkNames().app): string {
   const ref = getSharerRef();
   return miniAppLink(bot, app, { productId, ...(ref ? { ref } : {}) });
 }

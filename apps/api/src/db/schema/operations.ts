@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   jsonb,
@@ -66,6 +67,30 @@ export const orderNotes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+/**
+ * The question thread of an order (modules/order-thread): the shopper's questions (`via` app or
+ * bot) and the staff's answers (`via` console), oldest first. Shown in the order and its card.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['shopper', 'staff'] }).notNull(),
+    staffTelegramId: bigint('staff_telegram_id', { mode: 'number' }),
+    via: text('via', { enum: ['app', 'bot', 'console'] }).notNull().default('app'),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_messages_order_idx').on(t.orderId, t.id),
+    check('order_messages_author_check', sql`${t.author} IN ('shopper', 'staff')`),
+    check('order_messages_via_check', sql`${t.via} IN ('app', 'bot', 'console')`),
+  ],
 );
 
 /** The console's side of an order: its tracking number (modules/admin). */

@@ -1,6 +1,9 @@
 // The staff console's API under /api/v1/admin (docs/product.md §12.3). Every route passes the admin gate
 // (staff row re-read per request); writes need their permission and land in the audit log.
 import {
+  OrderMessageBodySchema,
+  OrderMessageResponseSchema,
+  OrderMessagesResponseSchema,
   AdminAuditPageResponseSchema,
   AdminImportJobParamsSchema,
   AdminImportJobResponseSchema,
@@ -54,6 +57,7 @@ import {
   undoVariantChange,
 } from './catalog-admin.repository.ts';
 import { parseImportFile } from '../catalog/index.ts';
+import { answerAboutOrder, listThread } from '../order-thread/index.ts';
 import { changeOrderStatusByStaff, restoreByStaff } from './order-status-change.ts';
 import { enqueueImport, getImportJob } from './import-jobs.ts';
 import { orderPassport } from './passport-admin.ts';
@@ -216,6 +220,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     async (request, reply) => {
       const note = await addOrderNote(app.db, request.params.id, request.body.text, request.staff);
       return reply.code(201).send({ result: note });
+    },
+  );
+
+  app.get(
+    '/orders/:id/messages',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The order's question thread with the shopper, oldest first",
+        params: AdminOrderParamsSchema,
+        response: { 200: OrderMessagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await listThread(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/orders/:id/messages',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: "Answer the shopper's question: joins the thread and goes to the shopper by the bot",
+        params: AdminOrderParamsSchema,
+        body: OrderMessageBodySchema,
+        response: { 201: OrderMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const message = await answerAboutOrder(app.db, request.params.id, request.staff.telegramId, request.body.text);
+      return reply.code(201).send({ result: message });
     },
   );
 

@@ -4,7 +4,7 @@
 // and the dashboard; blogger-attribution.ts: buyers, discount, commissions; blogger-pages.ts:
 // stats, commission list, picks, the public page, suggestions.
 import {
-  miniAppLink,
+  DEFAULT_APP_NAME, DEFAULT_BOT_USERNAME, miniAppLink,
   type BloggerApplication,
   type BloggerApplicationBody,
   type BloggerDashboard,
@@ -182,7 +182,7 @@ export async function bloggerBalance(db: Database, bloggerId: number) {
 
 export type LinkSettings = { botUsername: string | undefined; appName: string | undefined };
 export const bloggerLink = (link: LinkSettings, promo: string) =>
-  miniAppLink(link.botUsername ?? 'shop_bot', link.appName ?? 'shop', { blogger: promo });
+  miniAppLink(link.botUsername ?? DEFAULT_BOT_USERNAME, link.appName ?? DEFAULT_APP_NAME, { blogger: promo });
 
 export async function bloggerDashboard(
   db: Database,

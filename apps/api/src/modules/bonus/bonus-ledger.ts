@@ -47,6 +47,8 @@ export type BonusSummary = {
   pending: number;
   held: number;
   expiring: { amount: number; date: string } | null;
+  /** The invited friend's welcome bonus still on the account, and until when (issue 27). */
+  welcome: { amount: number; until: string } | null;
 };
 
 export async function bonusSummary(db: Database, userId: number, now = new Date()): Promise<BonusSummary> {
@@ -60,6 +62,15 @@ export async function bonusSummary(db: Database, userId: number, now = new Date(
   );
   const first = lots[0];
   const day = first?.expires_at.slice(0, 10);
+  const welcomeIds = lots.length
+    ? (
+        await queryRows<{ id: string | number }>(
+          db,
+          sql`select id from bonus_ledger where user_id = ${userId} and kind = 'welcome' and amount > 0`,
+        )
+      ).map((r) => Number(r.id))
+    : [];
+  const welcomeLot = lots.find((l) => welcomeIds.includes(l.id));
   return {
     balance: lots.reduce((s, l) => s + l.remaining, 0),
     pending: Number(sums?.pending ?? 0),
@@ -70,6 +81,7 @@ export async function bonusSummary(db: Database, userId: number, now = new Date(
           date: first.expires_at,
         }
       : null,
+    welcome: welcomeLot ? { amount: welcomeLot.remaining, until: welcomeLot.expires_at } : null,
   };
 }
 

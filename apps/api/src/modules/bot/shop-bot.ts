@@ -1,5 +1,6 @@
 // The shop's Telegram bot (grammY, docs/product.md §12.4): sends the outbox's messages and answers /start.
 // It talks to BOT_API_ROOT, so tests point it at a local fake Bot API.
+import { DEFAULT_BOT_USERNAME } from '@shop/contract';
 import { Bot, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { Env } from '../../env.ts';
 import { ORDER_BUTTON_TEXT, orderStatusText, SHOP_BUTTON_TEXT } from '../notifications/index.ts';
 import { markChatReachable } from '../notifications/index.ts';
 import type { OutgoingMessage } from '../notifications/index.ts';
+import { askFromBot } from '../order-thread/index.ts';
 
 type InlineKeyboard = { inline_keyboard: { text: string; web_app: { url: string } }[][] };
 
@@ -32,7 +34,7 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     id: botId,
     is_bot: true,
     first_name: 'Магазин',
-    username: env.botUsername ?? 'shop_bot',
+    username: env.botUsername ?? DEFAULT_BOT_USERNAME,
     can_join_groups: false,
     can_read_all_group_messages: false,
     supports_inline_queries: false,
@@ -67,6 +69,22 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     await ctx.reply(
       'Здравствуйте! Это магазин одежды, обуви и аксессуаров. Здесь же придут сообщения о ваших заказах.',
       keyboard ? { reply_markup: keyboard } : {},
+    );
+  });
+
+  // A shopper's text (issue 27): a question about the order named by the bot message it replies to
+  // («Ответ магазина по заказу №N»), or the order whose thread they wrote in last; it joins the
+  // thread and reaches the staff. Anything else gets the way to ask.
+  bot.on('message:text', async (ctx) => {
+    const from = ctx.from;
+    const text = ctx.message.text;
+    if (!from || ctx.chat.type !== 'private' || text.startsWith('/')) return;
+    await markChatReachable(db, ctx.chat.id);
+    const message = await askFromBot(db, from.id, text, ctx.message.reply_to_message?.text);
+    await ctx.reply(
+      message
+        ? 'Передали ваш вопрос магазину. Ответ придёт сюда и в заказ.'
+        : 'Чтобы задать вопрос, откройте заказ в магазине и нажмите «Задать вопрос по заказу».',
     );
   });
 

@@ -17,10 +17,11 @@ export const SORTS: Record<ListingSort, SortSpec> = {
   NEWEST: { key: () => sql`p.published_at`, desc: true, kind: 'time' },
   // Full-text relevance is tiered so that an index can serve it: products whose title or brand
   // (weight A) match come first, then products matching elsewhere; each tier by popularity.
-  // The key is tier * 1e10 + popularity. The trigram fallback ranks by word similarity instead.
+  // The key is tier * 1e10 + popularity. The trigram fallback ranks by word similarity instead;
+  // the products of an article, by popularity.
   RELEVANCE: {
     key: (s) =>
-      s?.mode === 'trigram' ? sql`(word_similarity(${s.lower}, lower(p.title)) * 1000)::int` : sql`0`,
+      s?.mode === 'trigram' ? sql`(word_similarity(${s.lower}, lower(p.title)) * 1000)::int` : sql`p.popularity`,
     desc: true,
     kind: 'int',
   },

@@ -4,7 +4,7 @@
 import type { CatalogFilterQuery, Sorting } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { decodeCursor, SORTS, type ListingSort } from './cursor.ts';
-import { searchOf, type SearchPlan } from './search-plan.ts';
+import { articleIdsSql, searchOf, type SearchPlan } from './search-plan.ts';
 
 /** A Postgres array literal for a parameter (`{"a","b"}`), safe for any text. */
 export function pgArray(values: readonly (string | number)[]): string {
@@ -76,7 +76,9 @@ export function filterConditions(
     where.push(
       search.mode === 'fulltext'
         ? sql`p.search @@ websearch_to_tsquery('russian', ${search.text})`
-        : sql`${search.lower} <% lower(p.title)`,
+        : search.mode === 'article'
+          ? sql`p.id IN (${articleIdsSql(search.lower)})`
+          : sql`${search.lower} <% lower(p.title)`,
     );
   }
   return where;

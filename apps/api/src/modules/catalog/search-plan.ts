@@ -4,8 +4,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import type { ListingFilters } from './listing.sql.ts';
 
-/** Full text when it finds anything; otherwise trigram similarity (typos, transliterations). */
-export type SearchMode = 'fulltext' | 'trigram';
+/**
+ * Full text when it finds anything; otherwise trigram similarity (typos, transliterations);
+ * `article` when the text is a product's article (its Poizon spu or a variant's sku).
+ */
+export type SearchMode = 'fulltext' | 'trigram' | 'article';
 /** How a search string is run: its (possibly typo-corrected) text and the matching mode. */
 export type SearchPlan = { mode: SearchMode; text: string };
 export type SearchTerms = { text: string; lower: string; mode: SearchMode };
@@ -33,9 +36,16 @@ const fullTextMatches = async (db: Database, text: string) =>
  * similarity on titles.
  */
 export async function planSearch(db: Database, filters: ListingFilters): Promise<SearchPlan | undefined> {
-  const text = searchText(filters);
-  if (!text) return undefined;
+  const typed = searchText(filters);
+  if (!typed) return undefined;
+  if (ARTICLE.test(typed) && (await articleMatches(db, typed))) return { mode: 'article', text: typed };
+  // A brand written in Cyrillic («томми хилфигер», «джордан») or misspelt («адидос») is searched
+  // as the brand's own name: the Russian stemmer cuts «томми» to «томм», which the brand's
+  // aliases (indexed as typed) never match (issue 27).
+  const text = await withBrandNames(db, typed);
   if (await fullTextMatches(db, text)) return { mode: 'fulltext', text };
+  const brand = await closestBrand(db, typed);
+  if (brand && (await fullTextMatches(db, brand))) return { mode: 'fulltext', text: brand };
   const words = text.toLowerCase().split(' ').slice(0, 8);
   const corrected: string[] = [];
   for (const word of words) {
@@ -49,8 +59,48 @@ export async function planSearch(db: Database, filters: ListingFilters): Promise
         : [];
     corrected.push(row?.term ?? word);
   }
-  const fixed = corrected.join(' ');
+  const fixed = await withBrandNames(db, corrected.join(' '));
   if (fixed !== text.toLowerCase() && (await fullTextMatches(db, fixed)))
     return { mode: 'fulltext', text: fixed };
   return { mode: 'trigram', text };
+}
+
+/** Something like an article: letters and digits (at least 5 digits), maybe a dash, no spaces. */
+const ARTICLE = /^(?=(?:[^\d]*\d){5})[a-z0-9][a-z0-9-]{4,39}$/i;
+
+const articleMatches = async (db: Database, text: string) =>
+  (
+    await queryRows<{ found: boolean }>(
+      db,
+      sql`SELECT EXISTS (${articleIdsSql(text.toLowerCase())}) AS found`,
+    )
+  )[0]?.found === true;
+
+/** The published-or-not products whose spu, or a variant's sku, is the article (lower case). */
+export const articleIdsSql = (lower: string) =>
+  sql`SELECT p.id FROM products p WHERE lower(p.spu) = ${lower}
+      UNION SELECT v.product_id FROM variants v WHERE lower(v.sku) = ${lower}`;
+
+/** Replaces each Cyrillic alias of a brand in the text by the brand's name («томми хилфигер» → «Tommy Hilfiger»). */
+async function withBrandNames(db: Database, text: string): Promise<string> {
+  if (!/[а-яё]/i.test(text)) return text;
+  const aliases = await queryRows<{ name: string; alias: string }>(
+    db,
+    sql`SELECT b.name, lower(a) AS alias FROM brands b, unnest(b.aliases) a ORDER BY length(a) DESC`,
+  );
+  let out = ` ${text.toLowerCase()} `;
+  for (const { name, alias } of aliases) out = out.split(` ${alias} `).join(` ${name} `);
+  return out.trim() === text.toLowerCase() ? text : out.trim();
+}
+
+/** A text that is nothing but a misspelt brand («адидос», «томи хилфигер»): the brand's name. */
+async function closestBrand(db: Database, text: string): Promise<string | undefined> {
+  const lower = text.toLowerCase();
+  const [close] = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT b.name FROM brands b, unnest(b.aliases || lower(b.name)) a
+        WHERE similarity(lower(a), ${lower}) >= 0.4
+        ORDER BY similarity(lower(a), ${lower}) DESC, b.popularity DESC LIMIT 1`,
+  );
+  return close?.name;
 }

@@ -7,12 +7,14 @@ import {
   OrderPageQuerySchema,
   OrderPageResponseSchema,
   OrderResponseSchema,
+  RepeatOrderResponseSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
 import { listShipments, quoteForOrder } from '../delivery/index.ts';
 import { findOrder, listOrders, ORDER_NOT_FOUND, orderTimeline } from './orders.repository.ts';
 import { place } from './lifecycle/index.ts';
+import { cancelUnpaidOrder, repeatOrder } from './shopper-order-actions.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -108,5 +110,37 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
+  );
+
+  app.post(
+    '/order/:id/cancel',
+    {
+      schema: {
+        ...meta,
+        summary:
+          'Cancel an unpaid order (stock returns, lines go back to the cart); again: the same answer; paid: 409',
+        params: IdParamsSchema,
+        response: { 200: OrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await cancelUnpaidOrder(app.db, request.userId, request.params.id);
+      const order = await findOrder(app.db, request.userId, request.params.id, app.env.orderTtlMin);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return { result: order };
+    },
+  );
+
+  app.post(
+    '/order/:id/repeat',
+    {
+      schema: {
+        ...meta,
+        summary: "«Повторить заказ»: the order's lines still on sale go back in the cart at today's prices",
+        params: IdParamsSchema,
+        response: { 200: RepeatOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await repeatOrder(app.db, request.userId, request.params.id) }),
   );
 };

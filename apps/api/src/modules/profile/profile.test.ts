@@ -24,7 +24,13 @@ describe('GET /api/v1/profile', () => {
     const sharer = await login(t.app);
     const { referral_code } = await get<Profile>(t.app, '/api/v1/profile', sharer);
     const friend = await signIn(t.app, makeTelegramUser(), `productId_12__ref_${referral_code}`);
-    expect((await get<BonusAccount>(t.app, '/api/v1/bonus', friend)).balance).toBe(500);
+    const account = await get<BonusAccount>(t.app, '/api/v1/bonus', friend);
+    expect(account.balance).toBe(500);
+    // Issue 27: the friend is told of the 500 ₽ (basket, checkout): the account says it is a welcome.
+    expect(account.welcome?.amount).toBe(500);
+    expect(Date.parse(account.welcome!.until)).toBeGreaterThan(Date.now());
     expect((await get<Referral>(t.app, '/api/v1/referral', sharer)).stats.invited).toBe(1);
+    // The sharer has no welcome bonus of their own.
+    expect((await get<BonusAccount>(t.app, '/api/v1/bonus', sharer)).welcome).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // Binding happens at sign-in for users created by it, or by a code entered within the window;
 // the reward follows the friend's first qualifying order through the order-status hook
 // (referral-rewards.ts).
-import { miniAppLink, type Invite, type OrderStatus, type ReferralStatus } from '@shop/contract';
+import { DEFAULT_APP_NAME, DEFAULT_BOT_USERNAME, miniAppLink, type Invite, type OrderStatus, type ReferralStatus } from '@shop/contract';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -118,7 +118,7 @@ export async function applyReferralCode(
 export type LinkSettings = { botUsername: string | undefined; appName: string | undefined };
 
 export const referralLink = (link: LinkSettings, code: string) =>
-  miniAppLink(link.botUsername ?? 'shop_bot', link.appName ?? 'shop', { ref: code });
+  miniAppLink(link.botUsername ?? DEFAULT_BOT_USERNAME, link.appName ?? DEFAULT_APP_NAME, { ref: code });
 
 export const SHARE_TEXT = (welcome: number) =>
   `Дарю ${welcome.toLocaleString('ru-RU')} ₽ на первый заказ: оригинальные кроссовки, одежда и сумки с Poizon с доставкой по России. Открой по ссылке:`;

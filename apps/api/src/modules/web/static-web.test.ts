@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, login, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -55,5 +55,24 @@ describe('static web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  });
+});
+
+describe('one setting names the bot (issue 27)', () => {
+  it('the page carries BOT_USERNAME/APP_NAME for share links, the same the invite link uses', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'shop-web-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    const other = await buildTestApp({ webDist: dist, botUsername: 'real_shop_bot', appName: 'store' });
+    try {
+      const page = await other.app.inject({ url: '/profile' });
+      expect(page.body).toContain('<meta name="shop-links" content="real_shop_bot/store">');
+      const authorization = await login(other.app);
+      const invite = await other.app.inject({ url: '/api/v1/referral', headers: { authorization } });
+      expect(invite.statusCode, invite.body).toBe(200);
+      expect(invite.body).toContain('https://t.me/real_shop_bot/store?startapp=ref_');
+    } finally {
+      await other.close();
+      await rm(dist, { recursive: true, force: true });
+    }
   });
 });

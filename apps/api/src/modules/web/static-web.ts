@@ -3,6 +3,7 @@
 // index.html is sent with its small entry stylesheet inlined (no render-blocking request), and for
 // the first-screen pages with their answers, picture preload and chunk preloads (first-screen.ts,
 // docs/decisions/033).
+import { DEFAULT_APP_NAME, DEFAULT_BOT_USERNAME } from '@shop/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -93,6 +94,22 @@ function inlineStylesheets(html: string, root: string): string {
   );
 }
 
+/**
+ * The bot and Mini App names for the app's own links (product shares), from the same settings the
+ * API's links (invites) use, so the two never name different bots. Only `A-Z a-z 0-9 _` reach it.
+ */
+export function linkNamesMeta({
+  botUsername,
+  appName,
+}: {
+  botUsername?: string | undefined;
+  appName?: string | undefined;
+}) {
+  const safe = (name: string | undefined, fallback: string) =>
+    name && /^\w{1,64}$/.test(name) ? name : fallback;
+  return `<meta name="shop-links" content="${safe(botUsername, DEFAULT_BOT_USERNAME)}/${safe(appName, DEFAULT_APP_NAME)}">`;
+}
+
 type Encoding = 'br' | 'gzip' | 'identity';
 
 function encodingFor(request: FastifyRequest): Encoding {
@@ -124,7 +141,14 @@ export async function staticWeb(
     webDist,
     devLogin = false,
     answerBudgetMs = ANSWER_BUDGET_MS,
-  }: { webDist: string | undefined; devLogin?: boolean; answerBudgetMs?: number },
+    links = {},
+  }: {
+    webDist: string | undefined;
+    devLogin?: boolean;
+    answerBudgetMs?: number;
+    /** BOT_USERNAME and APP_NAME: the one setting that names the bot in every link (issue 27). */
+    links?: { botUsername?: string | undefined; appName?: string | undefined };
+  },
 ) {
   const root = path.resolve(webDist ?? defaultWebDist);
   if (!existsSync(path.join(root, 'index.html'))) return;
@@ -133,7 +157,7 @@ export async function staticWeb(
   // inside Telegram is in the address. Asked for with the HTML, so the session start does not
   // wait for the entry script to ask (the same request: it carries no token).
   const preloads = chunkPreloads(root);
-  const head = preloads.app + (devLogin ? DEV_INIT_DATA_PRELOAD : '');
+  const head = preloads.app + (devLogin ? DEV_INIT_DATA_PRELOAD : '') + linkNamesMeta(links);
   const template = built.replace('</head>', () => `${head}</head>`);
   await app.register(fastifyStatic, {
     root,

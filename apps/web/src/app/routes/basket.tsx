@@ -2,6 +2,7 @@
 // with the chosen lines and goes to step 0 of order placing.
 import { useNavigate } from 'react-router';
 import { BasketView } from '../../features/cart/components/basket-view.tsx';
+import { WelcomeBonusNote } from '../../features/programmes/components/welcome-bonus-note.tsx';
 import { useCheckoutStore } from '../../features/checkout/checkout-store.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -11,6 +12,7 @@ export function Component() {
   return (
     <section className="basket-page">
       <h1 className="page-title">Корзина</h1>
+      <WelcomeBonusNote where="basket" />
       <BasketView
         onCheckout={(variantIds) => {
           start(variantIds);

@@ -46,7 +46,10 @@ it('names each favourite’s size from the variant the list carries, with no req
   );
 
   const items = await screen.findAllByRole('listitem');
-  expect(within(items[0]!).getByRole('button', { name: /^Размер:/ })).toHaveTextContent('Размер: Черный · 42 EU');
+  // Issue 27: the colour is named as a colour, never «Размер: Черный · 42 EU».
+  expect(within(items[0]!).getByRole('button', { name: /размер 42 EU/ })).toHaveTextContent(
+    /^Черный, размер 42 EU$/,
+  );
   expect(within(items[1]!).getByRole('button', { name: /^Размер:/ })).toHaveTextContent('Размер: выбрать');
   expect(requested).toEqual(['/api/v1/favorites?size=20']);
 });

@@ -1,9 +1,15 @@
-// Date input format of docs/product.md §5: month/day/year with slashes; anything else is "Date input not valid.".
+// Date input format of docs/product.md §5: month/day/year with slashes; anything else gets a Russian
+// message (issue 27: the spec's English «Date input not valid.» told a Russian shopper nothing).
 // Russian shoppers type day.month.year; the mask reads that and turns it into the spec's format.
 import { format, isValid, parse } from 'date-fns';
 
 export const DATE_FORMAT = 'MM/dd/yyyy';
-export const INVALID_DATE_MESSAGE = 'Date input not valid.';
+export const INVALID_DATE_MESSAGE = 'Такой даты нет — введите месяц/день/год';
+
+const inWords = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** «2 марта 1992 г.»: said beside the field, so a day and month read the other way round show. */
+export const dateInWords = (date: Date): string => inWords.format(date);
 
 export function parseDateInput(text: string): Date | null {
   const trimmed = text.trim();

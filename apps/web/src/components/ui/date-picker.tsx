@@ -2,7 +2,13 @@
 // Russian locale, Monday week start) loaded only when opened.
 import { useState } from 'react';
 import { lazyLayer } from '../../lib/lazy-layer.tsx';
-import { formatDateInput, INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
+import {
+  dateInWords,
+  formatDateInput,
+  INVALID_DATE_MESSAGE,
+  maskDateInput,
+  parseDateInput,
+} from './date-format.ts';
 import { TextField } from './text-field.tsx';
 import { useLayer } from './use-layer.ts';
 import './date-picker.css';
@@ -49,6 +55,13 @@ export function DatePicker({
         }}
         onBlur={() => setTouched(true)}
       />
+      {/* The field keeps the spec's month/day/year; what it understood is said in words beside it,
+          so «03021992» shows as «2 марта 1992 г.» before the shopper saves a swapped date. */}
+      {parsed && !invalid && (
+        <p className="date-picker__words" aria-live="polite" data-testid="date-in-words">
+          {dateInWords(parsed)}
+        </p>
+      )}
       <button
         type="button"
         className="date-picker__toggle"

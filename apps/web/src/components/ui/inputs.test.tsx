@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { INVALID_DATE_MESSAGE, maskDateInput, parseDateInput } from './date-format.ts';
 import { DatePicker } from './date-picker.tsx';
-import { SearchInput } from './search-input.tsx';
+import { MAX_SEARCH_LENGTH as CONTRACT_MAX_SEARCH } from '@shop/contract';
+import { MAX_SEARCH_LENGTH, SearchInput } from './search-input.tsx';
 import { Digits12Field, EmailField, SeriesField, TextField } from './text-field.tsx';
 
 function ControlledSearch({ onCancel }: { onCancel?: () => void }) {
@@ -119,7 +120,34 @@ describe('text inputs (docs/product.md §4, §5)', () => {
   });
 });
 
-describe('date picker (docs/product.md §5: "format month/day/year with slashes; invalid date message Date input not valid.")', () => {
+describe('search input caps its text (issue 27)', () => {
+  it("takes at most the contract's 200 characters, typed or pasted", async () => {
+    expect(MAX_SEARCH_LENGTH).toBe(CONTRACT_MAX_SEARCH);
+    const user = userEvent.setup();
+    render(<ControlledSearch />);
+    const input = screen.getByRole('searchbox', { name: 'Поиск' });
+    await user.click(input);
+    await user.paste('я'.repeat(250));
+    expect((input as HTMLInputElement).value).toHaveLength(200);
+  });
+});
+
+describe('date picker (docs/product.md §5: month/day/year with slashes; issue 27: what was understood said in words, a Russian message for an impossible date)', () => {
+  it('says «03021992» as «2 марта 1992 г.» beside the field, and refuses 02/30 in Russian', async () => {
+    const user = userEvent.setup();
+    render(<DatePicker label="Дата рождения" value={null} onChange={() => {}} />);
+    const input = screen.getByLabelText('Дата рождения');
+    await user.type(input, '03021992');
+    expect(input).toHaveValue('03/02/1992');
+    expect(screen.getByTestId('date-in-words')).toHaveTextContent('2 марта 1992 г.');
+    await user.clear(input);
+    await user.type(input, '02302000');
+    await user.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent('Такой даты нет — введите месяц/день/год');
+    expect(screen.queryByText('Date input not valid.')).toBeNull();
+    expect(screen.queryByTestId('date-in-words')).toBeNull();
+  });
+
   it('parses month/day/year only', () => {
     expect(parseDateInput('12/31/2000')?.getDate()).toBe(31);
     expect(parseDateInput('02/30/2000')).toBeNull();

@@ -10,6 +10,12 @@ import {
 } from 'react';
 import './search-input.css';
 
+/**
+ * The contract's MAX_SEARCH_LENGTH (a test checks they agree), written out: the contract's zod
+ * schemas would otherwise come along into the first screen (docs/decisions/026).
+ */
+export const MAX_SEARCH_LENGTH = 200;
+
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onSubmit'> & {
   value: string;
   onValueChange: (value: string) => void;
@@ -33,6 +39,8 @@ export const SearchInput = forwardRef<HTMLInputElement, Props>(function SearchIn
     onBlur,
     className,
     autoFocus,
+    // The API refuses a search over 200 characters: the field never takes more (issue 27).
+    maxLength = MAX_SEARCH_LENGTH,
     ...rest
   },
   ref,
@@ -79,7 +87,8 @@ export const SearchInput = forwardRef<HTMLInputElement, Props>(function SearchIn
           autoComplete="off"
           value={value}
           placeholder={placeholder}
-          onChange={(event) => onValueChange(event.target.value)}
+          maxLength={maxLength}
+          onChange={(event) => onValueChange(event.target.value.slice(0, maxLength))}
           onFocus={(event) => {
             setFocused(true);
             onFocus?.(event);

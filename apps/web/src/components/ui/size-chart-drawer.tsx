@@ -16,8 +16,11 @@ export default function SizeChartDrawer({ open, onOpenChange, table }: Props) {
           <thead>
             <tr>
               {table.columns.map((c) => (
-                <th key={c.key} scope="col" title={c.long}>
-                  {c.long || c.key}
+                // The short key on top, the long name wrapped under it: four long names on one line
+                // each pushed the last column off a 390 px screen (issue 27).
+                <th key={c.key} scope="col">
+                  <span className="size-chart__key">{c.key}</span>
+                  {c.long && c.long !== c.key && <span className="size-chart__long">{c.long}</span>}
                 </th>
               ))}
             </tr>

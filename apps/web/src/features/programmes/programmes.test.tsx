@@ -12,13 +12,14 @@ vi.mock('../../telegram/haptics.ts', () => ({
 }));
 
 const { InviteSheet, inviteTitle } = await import('./components/invite-sheet.tsx');
+const { friendName } = await import('./components/referral-history-view.tsx');
 const { validatePayout } = await import('./components/blogger-payment-view.tsx');
 const { amountError } = await import('./components/blogger-conclusion-view.tsx');
 const { bloggerPageFor } = await import('../../app/routes/programmes/use-blogger-gate.tsx');
 
 const invite = (status: Invite['status'], extra: Partial<Invite> = {}): Invite => ({
   id: 5,
-  friend: { first_name: 'Анна', last_initial: 'К', photo_url: null },
+  friend: { first_name: 'Анна', last_initial: 'К.', photo_url: null },
   status,
   reward: 1000,
   joined_at: '2026-11-01T10:00:00Z',
@@ -31,6 +32,23 @@ const invite = (status: Invite['status'], extra: Partial<Invite> = {}): Invite =
 });
 
 describe('invite-reward sheet', () => {
+  it('names the friend with one dot after the initial the API sends as «К.» (never «Анна К..»)', () => {
+    expect(friendName(invite('registered'))).toBe('Анна К.');
+  });
+
+  it('makes inviting more the one big (primary) button; removing the invite is a small secondary one', () => {
+    render(
+      <MemoryRouter>
+        <InviteSheet invite={invite('rewarded')} open onOpenChange={() => {}} onDelete={() => {}} onInviteMore={() => {}} />
+      </MemoryRouter>,
+    );
+    const more = screen.getByRole('button', { name: 'Пригласить ещё' });
+    expect(more).toHaveClass('button--primary', 'button--large');
+    const remove = screen.getByRole('button', { name: 'Удалить приглашение' });
+    expect(remove).not.toHaveClass('button--error');
+    expect(remove).not.toHaveClass('button--large');
+  });
+
   it("names the spec's reward only when it is credited", () => {
     expect(inviteTitle(invite('rewarded'))).toBe('За приглашение вы получили 1000 рублей');
     expect(inviteTitle(invite('ordered'))).toBe('Вы получите 1000 рублей');

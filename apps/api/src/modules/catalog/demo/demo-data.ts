@@ -160,7 +160,7 @@ export const LEAVES: Leaf[] = [
 ];
 
 export const FASHION_BRANDS: ImportBrand[] = [
-  ['Nike', 100, ['найк', 'найки']],
+  ['Nike', 100, ['найк', 'найки', 'джордан', 'джорданы', 'jordan']],
   ['Adidas', 95, ['адидас']],
   ['Zara', 90, ['зара']],
   ['Uniqlo', 85, ['юникло']],

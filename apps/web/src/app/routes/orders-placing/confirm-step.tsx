@@ -10,6 +10,7 @@ import { quoteDestination, useDeliveryQuote } from '../../../features/delivery/a
 import { DeliveryQuoteLines } from '../../../features/delivery/components/delivery-quote-lines.tsx';
 import { useCheckoutQuote } from '../../../features/programmes/api/checkout.ts';
 import { CheckoutMoney } from '../../../features/programmes/components/checkout-money.tsx';
+import { WelcomeBonusNote } from '../../../features/programmes/components/welcome-bonus-note.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { PlacingLines, PlacingTotals } from './placing-lines.tsx';
@@ -106,6 +107,7 @@ export function ConfirmStep({ lines, onEdit }: Props) {
           onEdit={() => onEdit(2)}
         />
       </div>
+      <WelcomeBonusNote where="checkout" />
       <CheckoutMoney
         items={items}
         quote={quote.data}
@@ -115,6 +117,11 @@ export function ConfirmStep({ lines, onEdit }: Props) {
         onPromoChange={setPromo}
       />
       <PlacingTotals lines={lines} money={quote.data} />
+      {/* How the shopper will pay, said before the app hands them to the payment page (issue 27). */}
+      <div className="placing-section" data-testid="payment-method">
+        <h2 className="placing-section__title">Способ оплаты</h2>
+        <Summary text="Банковская карта или СБП" hint="Выберете на защищённой странице оплаты" />
+      </div>
       <p className="placing-note">
         Нажимая «Оплатить», вы соглашаетесь с условиями доставки и оферты. Оплата откроется на защищённой
         странице.
@@ -131,16 +138,18 @@ export function ConfirmStep({ lines, onEdit }: Props) {
   );
 }
 
-function Summary({ text, hint, onEdit }: { text: string | null; hint: ReactNode; onEdit: () => void }) {
+function Summary({ text, hint, onEdit }: { text: string | null; hint: ReactNode; onEdit?: () => void }) {
   return (
     <div className="placing-summary">
       <span className="placing-summary__text">
         {text && <span>{text}</span>}
         <span className="placing-summary__hint">{hint}</span>
       </span>
-      <button type="button" className="placing-summary__edit" onClick={onEdit}>
-        Изменить
-      </button>
+      {onEdit && (
+        <button type="button" className="placing-summary__edit" onClick={onEdit}>
+          Изменить
+        </button>
+      )}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 // The order-then-pay policy of the confirm step: POST /order with the attempt's Idempotency-Key,
 // then the payment link. What a failure means is read from its code, never its text.
 import type { DeliveryAddress } from '@shop/contract';
-import type { CartLine } from '../../../features/cart/cart-lines.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../../components/ui/notify.ts';
+import { cartQueryOptions } from '../../../features/cart/api/get-cart.ts';
+import { cartLines, type CartLine } from '../../../features/cart/cart-lines.ts';
 import { useCheckoutStore } from '../../../features/checkout/checkout-store.ts';
 import { useCreateOrder } from '../../../features/orders/api/create-order.ts';
 import { usePayOrder } from '../../../features/orders/use-pay-order.ts';
@@ -24,7 +27,21 @@ export function usePlaceAndPay({ lines, address, onEdit, money, onPriceChanged }
   const { idempotencyKey, finish } = useCheckoutStore();
   const createOrder = useCreateOrder();
   const pay = usePayOrder();
+  const queryClient = useQueryClient();
   const pending = createOrder.isPending || pay.isPending;
+
+  /**
+   * The cart as it is now on the server, against the lines on screen: another tab (or device) may
+   * have removed a line or changed a quantity since this page read it (issue 27: a second tab paid
+   * for a line just removed). Fresh lines replace the cache, so the page shows what is left.
+   */
+  const linesStillInCart = async (): Promise<boolean> => {
+    const fresh = cartLines(await queryClient.fetchQuery({ ...cartQueryOptions(), staleTime: 0 }));
+    return lines.every((l) => {
+      const now = fresh.find((f) => f.variant.id === l.variant.id);
+      return now !== undefined && now.variant.quantity === l.variant.quantity && now.variant.qty > 0;
+    });
+  };
 
   // A double tap places one order.
   const placeAndPay = useSingleFlight(async () => {
@@ -32,6 +49,12 @@ export function usePlaceAndPay({ lines, address, onEdit, money, onPriceChanged }
     haptic.impact('medium');
     let orderId: number;
     try {
+      if (!(await linesStillInCart())) {
+        notify.warning('Корзина изменилась', {
+          description: 'Товары изменились в другой вкладке — проверьте заказ и нажмите «Оплатить» ещё раз.',
+        });
+        return;
+      }
       // The same key on every retry of this attempt: a lost answer never makes a second order.
       const order = await createOrder.mutateAsync({
         key: idempotencyKey,

@@ -11,6 +11,7 @@ import { formatDateTime, NOTIFICATION_STATUS_RU, PAYMENT_STATUS_RU, TAB_RU } fro
 import { useStaffRole } from '../use-staff-role.ts';
 import { actorName } from './actor.ts';
 import { OrderNotes } from './order-notes.tsx';
+import { OrderThreadCard } from './order-thread-card.tsx';
 import { OrderPassport } from './order-passport.tsx';
 import { OrderShipments } from './order-shipments.tsx';
 import { RefundForm } from './refund-form.tsx';
@@ -51,6 +52,7 @@ export function OrderAdminView({ id }: { id: number }) {
         </div>
         <div className="admin-order__column">
           <Timeline order={order} />
+          <OrderThreadCard orderId={order.id} canWrite={roleCan(role, 'operate')} />
           <OrderNotes orderId={order.id} notes={order.notes} canWrite={roleCan(role, 'operate')} />
           <Notifications order={order} canResend={roleCan(role, 'operate')} />
         </div>

@@ -106,7 +106,7 @@ export function FavoritesList({ renderSize }: Props) {
                   useFavoriteDrawerStore.getState().open(f.product.id, f.variant_id);
                 }}
               >
-                Размер: {renderSize(f)}
+                {renderSize(f)}
               </button>
             )}
             <button

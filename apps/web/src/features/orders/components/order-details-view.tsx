@@ -15,6 +15,13 @@ import { useOrder } from '../api/get-order.ts';
 import { PROGRESS_STEPS, paymentTimeLeft, progressIndex } from '../order-status.ts';
 import { usePayOrder } from '../use-pay-order.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderThread } from './order-thread.tsx';
+import { useNavigate } from 'react-router';
+import { confirm } from '../../../components/ui/confirm-store.ts';
+import { notify } from '../../../components/ui/notify.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { useCancelOrder, useRepeatOrder } from '../api/order-actions.ts';
 import './orders.css';
 import { variantLabel } from '../../../lib/variant-label.ts';
 
@@ -26,6 +33,8 @@ export function OrderDetailsView({ orderId }: { orderId: number }) {
       <LoadError
         title="Не удалось загрузить заказ"
         text={order.error.message || undefined}
+        error={order.error}
+        notFound="Заказ не найден"
         onRetry={order.refetch}
         retrying={order.isFetching}
       />
@@ -120,6 +129,10 @@ export function OrderDetails({ order }: { order: Order }) {
         </p>
       </section>
 
+      <OrderActions order={order} />
+
+      <OrderThread orderId={order.id} />
+
       {order.status === 'awaiting_payment' && (
         <Button
           fixed
@@ -133,6 +146,73 @@ export function OrderDetails({ order }: { order: Order }) {
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * «Отменить заказ» while it is unpaid (a confirmation says the stock and lines go back), and
+ * «Повторить заказ» once it is not: its lines go to the basket at today's prices (issue 27).
+ */
+function OrderActions({ order }: { order: Order }) {
+  const cancel = useCancelOrder();
+  const repeat = useRepeatOrder();
+  const navigate = useNavigate();
+  const cancelOnce = useSingleFlight(async () => {
+    const ok = await confirm({
+      title: 'Отменить заказ?',
+      message: 'Товары вернутся в корзину, списанные бонусы — на счёт.',
+      confirmText: 'Отменить заказ',
+      cancelText: 'Не отменять',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await cancel.mutateAsync(order.id);
+      notify.success('Заказ отменён');
+    } catch {
+      // The mutation's toast has said why.
+    }
+  });
+  const repeatOnce = useSingleFlight(async () => {
+    try {
+      const { added, unavailable } = await repeat.mutateAsync(order.id);
+      if (added === 0) {
+        notify.warning('Этих товаров больше нет в наличии');
+        return;
+      }
+      notify.success(
+        unavailable > 0
+          ? `Добавили в корзину ${countRu(added, ITEM_FORMS)}; остальных нет в наличии`
+          : 'Товары в корзине',
+        { description: 'Цены — сегодняшние.' },
+      );
+      void navigate(paths.basket);
+    } catch {
+      // The mutation's toast has said why.
+    }
+  });
+  if (order.status === 'awaiting_payment')
+    return (
+      <Button
+        variant="secondary"
+        size="medium"
+        fullWidth
+        loading={cancel.isPending}
+        onClick={() => void cancelOnce()}
+      >
+        Отменить заказ
+      </Button>
+    );
+  return (
+    <Button
+      variant="light-primary"
+      size="medium"
+      fullWidth
+      loading={repeat.isPending}
+      onClick={() => void repeatOnce()}
+    >
+      Повторить заказ
+    </Button>
   );
 }
 

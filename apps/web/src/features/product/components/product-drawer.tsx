@@ -114,6 +114,8 @@ export default function ProductDrawer({
         {product.isError && (
           <LoadError
             title="Не удалось загрузить товар"
+            error={product.error}
+            notFound="Товар не найден"
             onRetry={product.refetch}
             retrying={product.isFetching}
           />

@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { plural } from '../../../lib/plural.ts';
-import { formatPrice } from '../../../lib/price.ts';
+import { formatCount, formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useBonus, useBonusHistory, type BonusHistoryKind } from '../api/bonus.ts';
 import { BONUS_ENTRY_STATUS_RU, type BonusEntryStatus } from '@shop/contract';
-import { BONUS_FORMS, dayMonth, numeric, toneOf } from '../labels.ts';
+import { BONUS_FORMS, dayMonthYear, numeric, toneOf } from '../labels.ts';
 import type { BonusEntry } from '../types.ts';
 import { Chevron } from './chevron.tsx';
 import './programmes.css';
@@ -62,7 +62,7 @@ export function BonusView() {
             )}
             {bonus.data.expiring && (
               <p className="pg-hero__text">
-                Сгорят {dayMonth(bonus.data.expiring.date)}: {bonus.data.expiring.amount}{' '}
+                Сгорят {dayMonthYear(bonus.data.expiring.date)}: {formatCount(bonus.data.expiring.amount)}{' '}
                 {plural(bonus.data.expiring.amount, BONUS_FORMS)}
               </p>
             )}
@@ -78,7 +78,7 @@ export function BonusView() {
         <Link className="pg-row" to="/referral">
           <span className="pg-row__main">
             <span className="pg-row__title">Получить ещё</span>
-            <span className="pg-row__sub">Пригласите друга — 1000 ₽ за каждого</span>
+            <span className="pg-row__sub">Пригласите друга — {formatPrice(1000)} за каждого</span>
           </span>
           <Chevron />
         </Link>

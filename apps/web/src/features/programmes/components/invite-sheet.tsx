@@ -98,12 +98,12 @@ export function InviteSheet({ invite, open, onOpenChange, onDelete, onInviteMore
             {formatPrice(invite.reward)} за каждого друга · Поделиться ссылкой
           </span>
         </button>
-        {invite.status === 'registered' && (
-          <Button variant="light-primary" fullWidth onClick={onInviteMore}>
-            Напомнить
-          </Button>
-        )}
-        <Button variant="error" size="medium" fullWidth loading={deleting} onClick={() => void askDelete()}>
+        {/* The sheet's one big button is what the shopper came for; removing the invite is a
+            quiet secondary action below it, never the only large (red) button. */}
+        <Button variant="primary" fullWidth onClick={onInviteMore}>
+          {invite.status === 'registered' ? 'Напомнить' : 'Пригласить ещё'}
+        </Button>
+        <Button variant="secondary" size="small" fullWidth loading={deleting} onClick={() => void askDelete()}>
           Удалить приглашение
         </Button>
       </div>

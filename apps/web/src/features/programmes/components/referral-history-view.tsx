@@ -82,7 +82,7 @@ export function ReferralHistoryView() {
           <p className="pg-empty__title">
             {filter === 'all' ? 'Вы ещё никого не пригласили' : 'Здесь пока пусто'}
           </p>
-          <p>Отправьте другу ссылку — он получит бонус на первый заказ, а вы 1000 ₽.</p>
+          <p>Отправьте другу ссылку — он получит бонус на первый заказ, а вы {formatPrice(1000)}.</p>
           <Button onClick={share} disabled={!referral.data}>
             Пригласить друга
           </Button>
@@ -152,9 +152,10 @@ export function ReferralHistoryView() {
   );
 }
 
+/** «Мария И.»: the API's initial already ends with its dot (never «Мария И..», issue 27). */
 export const friendName = (invite: Invite) =>
   invite.friend.last_initial
-    ? `${invite.friend.first_name} ${invite.friend.last_initial}.`
+    ? `${invite.friend.first_name} ${invite.friend.last_initial.replace(/\.*$/, '.')}`
     : invite.friend.first_name;
 
 function FriendAvatar({ invite }: { invite: Invite }) {
