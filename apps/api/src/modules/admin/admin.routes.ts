@@ -50,6 +50,7 @@ import {
 } from './catalog-admin.repository.ts';
 import { parseImportFile } from '../catalog/import-format.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { consoleRoutes } from './console.routes.ts';
 import { enqueueImport, getImportJob, startImportRunner } from './import-jobs.ts';
 import { restorePaidOrder } from './order-restore.ts';
 import { orderPassport } from './passport-admin.ts';
@@ -92,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminOrderListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await listAdminOrders(app.db, request.query) }),
+    async (request) => ({ result: await listAdminOrders(app.db, request.query, app.env.shopTimeZone) }),
   );
 
   app.get(
@@ -107,7 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       },
     },
     async (request, reply) => {
-      const csv = ordersCsv(await exportAdminOrders(app.db, request.query));
+      const csv = ordersCsv(await exportAdminOrders(app.db, request.query, app.env.shopTimeZone));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -396,4 +397,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
   );
 
   await app.register(staffRoutes);
+  await app.register(consoleRoutes);
 };

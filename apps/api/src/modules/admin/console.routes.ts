@@ -1,0 +1,117 @@
+// The console's views of a growing shop under /api/v1/admin (docs/product.md §12.6, issue 28): the
+// sales dashboard, customers and the Poizon purchase list. Registered inside adminRoutes, behind its
+// gate; marking lines bought needs `operate` and lands in the audit log.
+import {
+  AdminCustomerListResponseSchema,
+  AdminCustomerParamsSchema,
+  AdminCustomerResponseSchema,
+  AdminCustomersQuerySchema,
+  AdminStatsQuerySchema,
+  AdminStatsResponseSchema,
+  PurchaseBoughtBodySchema,
+  PurchaseBoughtResponseSchema,
+  PurchaseListResponseSchema,
+} from '@shop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/staff-guard.ts';
+import { getCustomer, listCustomers } from './customers.repository.ts';
+import { getPurchaseList, markLinesBought, purchaseListXlsx } from './purchase-list.ts';
+import { getStats } from './stats.repository.ts';
+
+const tags = ['admin'];
+
+export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Sales of a range of days in the shop's time zone: revenue, orders paid and placed, conversion, average, refunds, by day, top products and categories, the work waiting",
+        querystring: AdminStatsQuerySchema,
+        response: { 200: AdminStatsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getStats(app.db, request.query, app.env.shopTimeZone) }),
+  );
+
+  app.get(
+    '/customers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Customers newest first, searched by name, phone or @username',
+        querystring: AdminCustomersQuerySchema,
+        response: { 200: AdminCustomerListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await listCustomers(app.db, request.query) }),
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A customer's card: orders, paid total (payments less refunds), addresses, messages, notes",
+        params: AdminCustomerParamsSchema,
+        response: { 200: AdminCustomerResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getCustomer(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/purchase-list',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What paid orders need bought on Poizon, grouped by product, size and colour',
+        response: { 200: PurchaseListResponseSchema, ...errors },
+      },
+    },
+    async () => ({ result: await getPurchaseList(app.db) }),
+  );
+
+  app.get(
+    '/purchase-list.xlsx',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The purchase list as XLSX, one row per order line',
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      const file = await purchaseListXlsx(await getPurchaseList(app.db), app.env.shopTimeZone);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="purchase-list-${day}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(file);
+    },
+  );
+
+  app.post(
+    '/purchase-list/bought',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Mark order lines bought; an order all of whose lines are bought moves to «Выкупаем товар» (409 when an order no longer waits)',
+        body: PurchaseBoughtBodySchema,
+        response: { 200: PurchaseBoughtResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await markLinesBought(app.db, request.body.line_ids, request.staff) }),
+  );
+};
