@@ -73,12 +73,19 @@ export const AdminStatsSchema = z.object({
   /** Money returned by refunds that succeeded in the range. */
   refunds: z.number().int(),
   by_day: z.array(StatsDaySchema),
-  top_products: z.array(StatsTopSchema),
-  top_categories: z.array(StatsTopSchema),
-  waiting: StatsWaitingSchema,
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;
 export const AdminStatsResponseSchema = resultOf(AdminStatsSchema);
+
+/** `GET /admin/stats/top`: what sold best among the orders paid in the range (by money). */
+export const AdminStatsTopSchema = z.object({
+  top_products: z.array(StatsTopSchema),
+  top_categories: z.array(StatsTopSchema),
+});
+export type AdminStatsTop = z.infer<typeof AdminStatsTopSchema>;
+export const AdminStatsTopResponseSchema = resultOf(AdminStatsTopSchema);
+
+export const AdminStatsWaitingResponseSchema = resultOf(StatsWaitingSchema);
 
 // ---------------------------------------------------------------- customers
 
@@ -151,9 +158,7 @@ export const AdminCustomerSchema = AdminCustomerRowSchema.extend({
       created_at: z.string(),
     }),
   ),
-  notes: z.array(
-    z.object({ order_id: z.number().int(), text: z.string(), created_at: z.string() }),
-  ),
+  notes: z.array(z.object({ order_id: z.number().int(), text: z.string(), created_at: z.string() })),
 });
 export type AdminCustomer = z.infer<typeof AdminCustomerSchema>;
 export const AdminCustomerResponseSchema = resultOf(AdminCustomerSchema);

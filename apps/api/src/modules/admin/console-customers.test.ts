@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, authorization = ownerAuth) =>
-  t.app.inject({ method, url: `/api/v1/admin${url}`, headers: { authorization }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/v1/admin${url}`,
+    headers: { authorization },
+    ...(payload ? { payload } : {}),
+  });
 const get = async <T>(url: string) => {
   const r = await call('GET', url);
   if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode} ${r.body}`);
@@ -97,7 +102,11 @@ describe('the Poizon purchase list', () => {
         url: '/api/v1/order',
         headers: { authorization: buyer.authorization, 'idempotency-key': `purchase-${key}-${process.pid}` },
         payload: {
-          items: lines.map((l) => ({ product_id: product.id, variant_id: variants[l.v]!.id, quantity: l.qty })),
+          items: lines.map((l) => ({
+            product_id: product.id,
+            variant_id: variants[l.v]!.id,
+            quantity: l.qty,
+          })),
           delivery_id: buyer.deliveryId,
         },
       });
@@ -162,7 +171,10 @@ describe('the Poizon purchase list', () => {
     expect(last.json()).toEqual({ result: { marked: 1, moved_orders: [two] } });
     const card = await get<AdminOrder>(`/orders/${two}`);
     expect(card.status).toBe('purchasing');
-    expect(card.history.at(-1)).toMatchObject({ status: 'purchasing', comment: 'Выкуплено по списку закупки' });
+    expect(card.history.at(-1)).toMatchObject({
+      status: 'purchasing',
+      comment: 'Выкуплено по списку закупки',
+    });
     const again = await call('POST', '/purchase-list/bought', { line_ids: [twoLines[1]!.id] });
     expect(again.statusCode).toBe(409);
     expect((await get<PurchaseList>('/purchase-list')).lines).toBe(before.lines);
@@ -170,9 +182,7 @@ describe('the Poizon purchase list', () => {
 
   it('a viewer may read the list but not mark lines; an unknown line is a 404', async () => {
     const vAuth = await login(t.app, viewer);
-    expect(
-      (await call('POST', '/staff', { telegram_id: viewer.id, role: 'viewer' })).statusCode,
-    ).toBe(200);
+    expect((await call('POST', '/staff', { telegram_id: viewer.id, role: 'viewer' })).statusCode).toBe(200);
     expect((await call('GET', '/purchase-list', undefined, vAuth)).statusCode).toBe(200);
     const denied = await call('POST', '/purchase-list/bought', { line_ids: [1] }, vAuth);
     expect(denied.statusCode).toBe(403);

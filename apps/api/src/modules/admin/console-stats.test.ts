@@ -1,6 +1,6 @@
 // The console's dashboard (docs/product.md §12.6) against a recount: 20 paid and 5 lapsed orders, a
 // partial refund, and an order paid just after midnight in Moscow that belongs to the Moscow day.
-import type { AdminOrder, AdminOrderList, AdminStats } from '@shop/contract';
+import type { AdminOrder, AdminOrderList, AdminStats, AdminStatsTop, StatsWaiting } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
@@ -83,11 +83,26 @@ describe('GET /admin/stats', () => {
     expect(stats.by_day.reduce((s, d) => s + d.revenue, 0)).toBe(revenue);
     expect(stats.by_day.reduce((s, d) => s + d.placed, 0)).toBe(25);
     // Top products: each order bought its own product; the dearest first.
-    expect(stats.top_products).toHaveLength(5);
-    expect(stats.top_products[0]).toMatchObject({ quantity: 1, revenue: prices.at(-1) });
+    const top = await get<AdminStatsTop>(`/stats/top?from=${yesterday}&to=${today}`);
+    expect(top.top_products.map((p) => p.revenue)).toEqual(prices.slice(-5).reverse());
     // The work waiting: the 20 paid orders to buy (the one refunded in part stays paid).
-    expect(stats.waiting.to_buy).toBe(20);
-    expect(stats.waiting.needs_refund).toBe(0);
+    const waiting = await get<StatsWaiting>('/stats/waiting');
+    expect(waiting).toMatchObject({ to_buy: 20, to_ship: 0, needs_refund: 0 });
+    // A paid order canceled by the owner waits for its money back; one bought waits to ship.
+    const [c, b] = paid.filter((o) => o.id !== list0.orders[0]!.id);
+    for (const [id, status] of [
+      [c!.id, 'canceled'],
+      [b!.id, 'purchasing'],
+    ] as const) {
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${id}/status`,
+        headers: { authorization: ownerAuth },
+        payload: { status, notify: false },
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+    expect(await get<StatsWaiting>('/stats/waiting')).toMatchObject({ to_buy: 18, to_ship: 1, needs_refund: 1 });
   });
 
   it("counts an order paid at 00:30 Moscow time on the Moscow day, as the orders list's dates do", async () => {
@@ -96,7 +111,10 @@ describe('GET /admin/stats', () => {
     // 2026-01-15 21:30 UTC is 2026-01-16 00:30 in Moscow.
     await t.app.db
       .update(orders)
-      .set({ createdAt: sql`'2026-01-15T21:30:00Z'::timestamptz`, paidAt: sql`'2026-01-15T21:30:00Z'::timestamptz` })
+      .set({
+        createdAt: sql`'2026-01-15T21:30:00Z'::timestamptz`,
+        paidAt: sql`'2026-01-15T21:30:00Z'::timestamptz`,
+      })
       .where(eq(orders.id, orderId));
 
     const day16 = await get<AdminStats>('/stats?from=2026-01-16&to=2026-01-16');

@@ -79,7 +79,7 @@ export async function placeAndPay(
 /** Polls GET /admin/catalog/import/{id} until the job is done or failed (5 s at most). */
 export async function waitForImportJob(app: FastifyInstance, id: number, authorization: string) {
   // Patient on a busy machine: the job runs in the background of the same process.
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
     const res = await app.inject({ url: `/api/v1/admin/catalog/import/${id}`, headers: { authorization } });
     const job = res.json<{ result: AdminImportJob }>().result;
     if (job.status === 'done' || job.status === 'failed') return job;

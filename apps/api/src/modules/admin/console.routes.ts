@@ -8,6 +8,8 @@ import {
   AdminCustomersQuerySchema,
   AdminStatsQuerySchema,
   AdminStatsResponseSchema,
+  AdminStatsTopResponseSchema,
+  AdminStatsWaitingResponseSchema,
   PurchaseBoughtBodySchema,
   PurchaseBoughtResponseSchema,
   PurchaseListResponseSchema,
@@ -17,7 +19,7 @@ import { z } from 'zod';
 import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/staff-guard.ts';
 import { getCustomer, listCustomers } from './customers.repository.ts';
 import { getPurchaseList, markLinesBought, purchaseListXlsx } from './purchase-list.ts';
-import { getStats } from './stats.repository.ts';
+import { getStats, getTopSellers, getWaitingWork } from './stats.repository.ts';
 
 const tags = ['admin'];
 
@@ -29,12 +31,39 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary:
-          "Sales of a range of days in the shop's time zone: revenue, orders paid and placed, conversion, average, refunds, by day, top products and categories, the work waiting",
+          "Sales of a range of days in the shop's time zone: revenue, orders paid and placed, conversion, average, refunds, by day",
         querystring: AdminStatsQuerySchema,
         response: { 200: AdminStatsResponseSchema, ...errors },
       },
     },
     async (request) => ({ result: await getStats(app.db, request.query, app.env.shopTimeZone) }),
+  );
+
+  app.get(
+    '/stats/top',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The best-selling products and categories of the orders paid in a range of days',
+        querystring: AdminStatsQuerySchema,
+        response: { 200: AdminStatsTopResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getTopSellers(app.db, request.query, app.env.shopTimeZone) }),
+  );
+
+  app.get(
+    '/stats/waiting',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The work waiting now: to buy, to ship, «Нужен возврат», find requests, payouts',
+        response: { 200: AdminStatsWaitingResponseSchema, ...errors },
+      },
+    },
+    async () => ({ result: await getWaitingWork(app.db) }),
   );
 
   app.get(

@@ -171,7 +171,11 @@ export async function exportAdminOrders(
   timeZone: string,
   cap = 50_000,
 ) {
-  const rows = await selectRows(db, and(...searchConditions(query, timeZone), tabCondition(query.status)), cap);
+  const rows = await selectRows(
+    db,
+    and(...searchConditions(query, timeZone), tabCondition(query.status)),
+    cap,
+  );
   return rows.map(toRow);
 }
 

@@ -146,16 +146,13 @@ export async function markLinesBought(
     }
     const notPaid = locked.find((o) => o.status !== 'paid');
     if (notPaid) {
-      throw new AppError(
-        409,
-        'conflict',
-        `Заказ №${notPaid.id} уже не ждёт выкупа`,
-        'line_ids',
-      );
+      throw new AppError(409, 'conflict', `Заказ №${notPaid.id} уже не ждёт выкупа`, 'line_ids');
     }
     const inserted = await tx
       .insert(purchaseMarks)
-      .values(lines.map((l) => ({ orderItemId: l.id, orderId: l.orderId, actorTelegramId: staff.telegramId })))
+      .values(
+        lines.map((l) => ({ orderItemId: l.id, orderId: l.orderId, actorTelegramId: staff.telegramId })),
+      )
       .onConflictDoNothing()
       .returning({ id: purchaseMarks.orderItemId });
     const moved: number[] = [];

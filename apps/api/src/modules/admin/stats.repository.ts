@@ -1,7 +1,15 @@
 // The console's dashboard (docs/product.md §12.6): sales of a range of days in the shop's time zone,
 // answered from indexed range scans (orders_paid_at_idx, orders_created_at_idx,
 // refunds_succeeded_created_idx, orders_status_idx): the benchmark is apps/api/bench/console-stats.ts.
-import { ACTIVE_PAYOUT_STATUSES, type AdminStats, type AdminStatsQuery, type StatsDay } from '@shop/contract';
+import {
+  ACTIVE_PAYOUT_STATUSES,
+  type AdminStats,
+  type AdminStatsQuery,
+  type AdminStatsTop,
+  type StatsDay,
+  type StatsTop,
+  type StatsWaiting,
+} from '@shop/contract';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -10,10 +18,10 @@ import {
   findRequests,
   orderItems,
   orders,
+  payments,
   productCategories,
   refunds,
 } from '../../db/schema/index.ts';
-import { needsRefundSql } from '../refunds/refunds.repository.ts';
 
 const TOP = 5;
 
@@ -68,37 +76,6 @@ export async function getStats(db: Database, query: AdminStatsQuery, timeZone: s
     .from(refunds)
     .where(and(eq(refunds.status, 'succeeded'), gte(refunds.createdAt, start), lt(refunds.createdAt, end)));
 
-  const lineRevenue = sql<number>`sum(${orderItems.price} * ${orderItems.quantity})::int`;
-  const lineQty = sql<number>`sum(${orderItems.quantity})::int`;
-  const topProducts = await db
-    .select({
-      id: orderItems.productId,
-      title: sql<string>`max(${orderItems.title})`,
-      quantity: lineQty,
-      revenue: lineRevenue,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(paidInRange)
-    .groupBy(orderItems.productId)
-    .orderBy(desc(lineRevenue), orderItems.productId)
-    .limit(TOP);
-  const topCategories = await db
-    .select({
-      id: categories.id,
-      title: categories.name,
-      quantity: lineQty,
-      revenue: lineRevenue,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(productCategories, eq(productCategories.productId, orderItems.productId))
-    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(paidInRange)
-    .groupBy(categories.id, categories.name)
-    .orderBy(desc(lineRevenue), categories.id)
-    .limit(TOP);
-
   const byDay = new Map<string, StatsDay>(
     daysOf(query.from, query.to).map((day) => [day, { day, revenue: 0, orders: 0, placed: 0 }]),
   );
@@ -130,18 +107,56 @@ export async function getStats(db: Database, query: AdminStatsQuery, timeZone: s
     average: paidOrders === 0 ? 0 : Math.round(revenue / paidOrders),
     refunds: Number(refunded?.sum ?? 0),
     by_day: [...byDay.values()],
-    top_products: topProducts.map((t) => ({ ...t, quantity: Number(t.quantity), revenue: Number(t.revenue) })),
-    top_categories: topCategories.map((t) => ({
-      ...t,
-      quantity: Number(t.quantity),
-      revenue: Number(t.revenue),
-    })),
-    waiting: await waitingWork(db),
   };
 }
 
+/** What sold best among the orders paid in the range, by money: products, and their categories. */
+export async function getTopSellers(
+  db: Database,
+  query: AdminStatsQuery,
+  timeZone: string,
+): Promise<AdminStatsTop> {
+  const paidInRange = and(
+    gte(orders.paidAt, dayStart(query.from, timeZone)),
+    lt(orders.paidAt, dayEnd(query.to, timeZone)),
+  );
+  const lineRevenue = sql<number>`sum(${orderItems.price} * ${orderItems.quantity})::int`;
+  const lineQty = sql<number>`sum(${orderItems.quantity})::int`;
+  const topProducts = await db
+    .select({
+      id: orderItems.productId,
+      title: sql<string>`max(${orderItems.title})`,
+      quantity: lineQty,
+      revenue: lineRevenue,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(paidInRange)
+    .groupBy(orderItems.productId)
+    .orderBy(desc(lineRevenue), orderItems.productId)
+    .limit(TOP);
+  const topCategories = await db
+    .select({
+      id: categories.id,
+      title: categories.name,
+      quantity: lineQty,
+      revenue: lineRevenue,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(productCategories, eq(productCategories.productId, orderItems.productId))
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(paidInRange)
+    .groupBy(categories.id, categories.name)
+    .orderBy(desc(lineRevenue), categories.id)
+    .limit(TOP);
+
+  const numbers = (t: StatsTop) => ({ ...t, quantity: Number(t.quantity), revenue: Number(t.revenue) });
+  return { top_products: topProducts.map(numbers), top_categories: topCategories.map(numbers) };
+}
+
 /** The work waiting now: orders by status, «Нужен возврат», find requests, payouts. */
-async function waitingWork(db: Database): Promise<AdminStats['waiting']> {
+export async function getWaitingWork(db: Database): Promise<StatsWaiting> {
   const byStatus = await db
     .select({ status: orders.status, n: sql<number>`count(*)::int` })
     .from(orders)
@@ -149,10 +164,19 @@ async function waitingWork(db: Database): Promise<AdminStats['waiting']> {
     .groupBy(orders.status);
   const count = (statuses: string[]) =>
     byStatus.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
-  const [refund] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(eq(orders.status, 'canceled'), needsRefundSql(orders.id, orders.status)));
+  // «Нужен возврат» (as refunds' needsRefundSql): canceled, paid more than refunded; from the
+  // succeeded payments, since most canceled orders lapsed unpaid.
+  const owed = db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.status, 'succeeded'), eq(orders.status, 'canceled')))
+    .groupBy(payments.orderId)
+    .having(
+      sql`sum(${payments.amount}) > coalesce((select sum(r.amount) from refunds r where r.order_id = ${payments.orderId} and r.status = 'succeeded'), 0)`,
+    )
+    .as('owed');
+  const [refund] = await db.select({ n: sql<number>`count(*)::int` }).from(owed);
   const [finds] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(findRequests)
