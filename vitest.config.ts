@@ -41,24 +41,7 @@ const projects: TestProjectInlineConfiguration[] = [
       // Bounds on a hang, not on speed: a console list test that takes 2 s alone took 5.8 s on CI
       // with both Node versions' suites sharing two cores, past Vitest's 5 s default.
       testTimeout: 30_000,
-      // The tests run on the renderer the product ships, Preact's compat layer (the alias in
-      // apps/web/vite.config.ts, docs/decisions/035): the libraries go through Vite too, in their
-      // ES module builds, so that their `react` imports get Preact like the app's. The one
-      // CommonJS module that imports React (TanStack Table's store) is pre-bundled with `react`
-      // left to the alias; Testing Library is taken in its ES module build.
-      server: { deps: { inline: true } },
-      deps: {
-        optimizer: { client: { enabled: true, include: ['use-sync-external-store/shim/with-selector'] } },
-      },
-    },
-    resolve: {
-      conditions: ['module', 'browser', 'development|production'],
-      alias: [
-        {
-          find: /^@testing-library\/react$/,
-          replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-        },
-      ],
+      // The tests run on the renderer the product ships, React DOM (docs/decisions/044).
     },
   },
 ];

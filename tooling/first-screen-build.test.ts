@@ -2,8 +2,9 @@
 // (apps/web/first-screen-chunks.ts, docs/decisions/043): each first-screen page loads a handful of
 // scripts, as the server preloads them from the manifest; none of those scripts holds the console,
 // the programme pages, a drawer, toasts, the lightbox, the table or zod (issue 13, target 1); the
-// session start's early reads need nothing but the entry's chunk; and the build's groups and the
-// server's preload list name the same modules.
+// session start's early reads need nothing but the entry's chunk; the build's groups and the
+// server's preload list name the same modules; and the app ships React DOM's production build, with
+// no Preact (docs/decisions/044: no renderer is swapped in at build time).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,6 +76,24 @@ function loadedBy(modules: readonly string[], { entry = true } = {}): Rolldown.O
 
 const strays = (loaded: Rolldown.OutputChunk[]) =>
   loaded.flatMap((c) => c.moduleIds).filter((m) => OFF_THE_FIRST_SCREEN.some((re) => re.test(m)));
+
+describe('the renderer in the built app (docs/decisions/044)', () => {
+  const modules = () => chunks.flatMap((c) => c.moduleIds);
+
+  it("holds React DOM's production client, in the first screen's chunks", () => {
+    const reactDom = modules().filter((m) => /\/node_modules\/react-dom\/cjs\/react-dom-client\.production\.js$/.test(m));
+    expect(reactDom).toHaveLength(1);
+    const firstScreen = loadedBy([APP_MODULE]).flatMap((c) => c.moduleIds);
+    expect(firstScreen).toContain(reactDom[0]);
+    // The development build would say so in its code; the production one has no such warning.
+    expect(modules().some((m) => /react-dom[^/]*\.development\.js$/.test(m))).toBe(false);
+  });
+
+  it('holds no Preact, in any chunk', () => {
+    expect(modules().filter((m) => /\/node_modules\/preact\//.test(m))).toEqual([]);
+    expect(chunks.filter((c) => /from\s*["']preact|preact\/compat/.test(c.code)).map((c) => c.fileName)).toEqual([]);
+  });
+});
 
 describe('the first screen of the built app', () => {
   it("groups the modules the server preloads: the app's root, and every page's", () => {

@@ -7,20 +7,6 @@ import { firstScreenChunks } from './first-screen-chunks.ts';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:8080';
 
-/**
- * React DOM is replaced by Preact's compat layer at build time (docs/decisions/035): the app, the
- * libraries and the unit tests import `react`, `react-dom` and the JSX runtime, and all of them get
- * Preact. This list is the one place to remove to go back to React DOM.
- */
-const preactCompat = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 /** Writes .br and .gz beside every text asset of the build; the API serves them (preCompressed). */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -55,9 +41,9 @@ function precompress(): Plugin {
 const firstScreen = firstScreenChunks(import.meta.dirname);
 
 export default defineConfig({
-  // React Refresh needs React DOM: under Preact the dev server reloads the page on an edit instead.
-  plugins: [react({ refreshExclude: /./ }), precompress(), firstScreen.plugin],
-  resolve: { alias: preactCompat, dedupe: ['preact'] },
+  // React DOM renders the app everywhere: the build, the dev server (with Fast Refresh) and the
+  // unit tests (docs/decisions/044).
+  plugins: [react(), precompress(), firstScreen.plugin],
   // The manifest names each page's chunks: the API preloads them in the HTML (docs/decisions/033).
   build: {
     target: 'es2022',

@@ -39,8 +39,8 @@ export const SearchInput = forwardRef<HTMLInputElement, Props>(function SearchIn
 ) {
   const inputRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => inputRef.current!);
-  // Focused when it mounts, as React DOM does with `autoFocus`: Preact (docs/decisions/035) only
-  // writes the attribute, which the browser honours on page load, not in a page drawn later.
+  // Focused when it mounts: the same as React DOM's `autoFocus`, kept explicit so that the focus
+  // does not depend on the renderer (docs/decisions/044).
   const focusOnMount = useRef(autoFocus);
   useEffect(() => {
     if (focusOnMount.current) inputRef.current?.focus();

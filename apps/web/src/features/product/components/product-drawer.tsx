@@ -73,9 +73,8 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
   // gallery's carousel, which measures its slides with a forced layout, the pickers, similar
   // products, the cart buttons) mounts after that paint. The sheet is then still at the start of its
   // slide-in, so the skeleton is not seen even when the product's answer is already in the cache.
-  // "After that paint" is counted from the commit (layout effects): Preact runs passive effects
-  // only after a frame, which would put the body, and the marks below, a frame later
-  // (docs/decisions/035).
+  // "After that paint" is counted from the commit (layout effects), not from a passive effect,
+  // which may run only after a frame and would put the body, and the marks below, a frame later.
   const [framed, setFramed] = useState(false);
   useLayoutEffect(() => afterPaint(() => setFramed(true)), []);
 
