@@ -148,7 +148,9 @@ describe('catalogue import', () => {
     // The bar follows done of total while the job runs.
     expect(await screen.findByText('Записано товаров: 2 из 4')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Импорт' })).toHaveAttribute('aria-valuenow', '50');
-    expect(await screen.findByRole('heading', { name: 'Импорт применён' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Импорт применён' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Создано').nextElementSibling).toHaveTextContent('3');
     expect(sent.map((s) => s.url)).toEqual([
       '/api/v1/admin/catalog/import?dry_run=1',
