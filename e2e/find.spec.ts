@@ -254,3 +254,44 @@ for (const scheme of ['light', 'dark'] as const) {
     );
   });
 }
+
+// A link typed by a shopper is refused unless it is https (the API answers 400), and one stored
+// before that rule (here: the console's read answered with a `javascript:` link in place of the
+// real one, as an old row would hold) renders as plain text, never as a link (docs/decisions/044).
+test('a javascript: link is refused, and a stored one is plain text in the console', async ({ page }) => {
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+  const token = (await page.evaluate(() => localStorage.getItem('access_token')))!;
+  const headers = { authorization: `Bearer ${token}` };
+  const refused = await page.request.post('/api/v1/find/requests', {
+    headers,
+    data: { url: 'javascript:alert(document.cookie)' },
+  });
+  expect(refused.status()).toBe(400);
+
+  const code = `Safe${Date.now()}`;
+  const made = await page.request.post('/api/v1/find/requests', {
+    headers,
+    data: { url: `https://dw4.co/t/A/${code}` },
+  });
+  expect(made.status()).toBe(201);
+  const stored = `javascript:alert(document.cookie)//${code}`;
+  await page.route('**/api/v1/admin/find-requests**', async (route) => {
+    const response = await route.fetch();
+    const text = (await response.text()).replaceAll(`https://dw4.co/t/A/${code}`, stored);
+    await route.fulfill({ response, body: text });
+  });
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto('/admin/find-requests');
+  await page.locator('tr', { hasText: code }).click();
+  const card = page.locator('.admin-find__card');
+  await expect(card.getByText(stored)).toBeVisible();
+  await expect(card.locator('a[href^="javascript"]')).toHaveCount(0);
+  await expect(card.getByRole('link', { name: stored })).toHaveCount(0);
+  await card.getByText(stored).click();
+  expect(dialogs).toEqual([]);
+});

@@ -2,7 +2,7 @@
 // calls under /api/v1/find and /api/v1/admin/find-requests, the request statuses, the console's
 // price settings and the one price formula both sides show.
 import { z } from 'zod';
-import { IdSchema, resultOf } from './common.ts';
+import { IdSchema, PastedLinkTextSchema, resultOf } from './common.ts';
 
 export * from './poizon-query.ts';
 
@@ -238,8 +238,8 @@ const optionalText = (max: number) =>
 export const CreateFindRequestBodySchema = z
   .object({
     source: FindSourceSchema.default('link'),
-    /** The pasted link or share text. */
-    url: optionalText(2000),
+    /** The pasted link or share text; a link is https only (javascript: and the like are a 400). */
+    url: optionalText(2000).pipe(PastedLinkTextSchema.optional()),
     /** The search words or the article. */
     query: optionalText(200),
     spu_id: SpuIdSchema.optional(),

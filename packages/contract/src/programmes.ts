@@ -47,7 +47,7 @@
 //   POST   /admin/payouts/{id}/reject     AdminPayoutRejectBodySchema → AdminPayoutSchema (money back)
 import { z } from 'zod';
 import { BodyIdSchema, LineQuantitySchema, ProductBriefSchema } from './commerce-common.ts';
-import { IdSchema, resultOf } from './common.ts';
+import { HttpsUrlSchema, IdSchema, resultOf } from './common.ts';
 import { isValidPersonalInn } from './passport.ts';
 import { OrderStatusSchema } from './orders.ts';
 
@@ -714,7 +714,7 @@ export const AdminPayoutDetailsResponseSchema = resultOf(
     card: z.string().nullable(),
   }),
 );
-export const AdminPayoutPaidBodySchema = z.object({ receipt_url: z.url().max(500).optional() });
+export const AdminPayoutPaidBodySchema = z.object({ receipt_url: HttpsUrlSchema.pipe(z.string().max(500)).optional() });
 export const AdminPayoutRejectBodySchema = z.object({
   reason: z.string().trim().min(1, 'Укажите причину').max(500),
 });

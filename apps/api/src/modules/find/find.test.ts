@@ -239,6 +239,16 @@ describe('requests for a manual quote', () => {
     ).toBe(400);
   });
 
+  it('refuses a link that is not https (javascript:, data:), keeps share text, upgrades http', async () => {
+    const before = result<FindRequestList>(await call('GET', '/api/v1/find/requests', shopperAuth)).items.length;
+    for (const url of ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>']) {
+      const res = await call('POST', '/api/v1/find/requests', shopperAuth, { url });
+      expect(res.statusCode, url).toBe(400);
+      expect(apiError(res).message).toContain('https://');
+    }
+    expect(result<FindRequestList>(await call('GET', '/api/v1/find/requests', shopperAuth)).items).toHaveLength(before);
+  });
+
   it('staff quote it with the formula; the shopper sees the roubles and gets a bot message', async () => {
     const shopperOnly = await call('POST', `/api/v1/admin/find-requests/${requestId}/quote`, shopperAuth, {
       price_cny: 699,

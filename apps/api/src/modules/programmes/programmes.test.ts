@@ -509,6 +509,11 @@ describe('blogger: application, approval, discount, commission, withdrawals, pub
     expect(mine.active!.id).toBe(j(ok).result.id);
     expect(mine.saved_details!.details_masked).toBe('Карта 4111 •••• 1111');
 
+    // A receipt link is https only: a script link is refused and the payout stays unpaid.
+    const scripted = await send(t.app, 'POST', `/api/v1/admin/payouts/${mine.active!.id}/paid`, ownerAuth, {
+      receipt_url: 'javascript:alert(1)',
+    });
+    expect(scripted.statusCode).toBe(400);
     const paid = await send(t.app, 'POST', `/api/v1/admin/payouts/${mine.active!.id}/paid`, ownerAuth, {});
     expect(paid.statusCode).toBe(200);
     expect(j(paid).result).toMatchObject({ status: 'paid', inn: makeInn('7707083893') });

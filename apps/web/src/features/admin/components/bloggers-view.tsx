@@ -13,6 +13,7 @@ import {
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { StoredLink } from '../../../components/ui/stored-link.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
@@ -64,9 +65,7 @@ export function BloggersView() {
           header: 'Канал',
           cell: ({ row }) => (
             <span className="admin-table__customer">
-              <a href={row.original.url} target="_blank" rel="noreferrer noopener">
-                {row.original.url.replace(/^https?:\/\//, '')}
-              </a>
+              <StoredLink url={row.original.url}>{row.original.url.replace(/^https?:\/\//, '')}</StoredLink>
               <span className="admin-muted">
                 {BLOGGER_PLATFORM_RU[row.original.platform]} ·{' '}
                 {row.original.followers.toLocaleString('ru-RU')} · {row.original.topic}

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { StoredLink } from '../../../components/ui/stored-link.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { imageUrl } from '../../../lib/image-url.ts';
@@ -146,9 +147,7 @@ function RequestCard({ r }: { r: AdminFindRequest }) {
         <dt>Ссылка / артикул</dt>
         <dd className="admin-find__what">
           {r.url ? (
-            <a href={r.url} target="_blank" rel="noreferrer noopener">
-              {r.url}
-            </a>
+            <StoredLink url={r.url} />
           ) : (
             what(r)
           )}
@@ -167,11 +166,9 @@ function RequestCard({ r }: { r: AdminFindRequest }) {
             <dd>
               {r.image_url.startsWith('/media/find/') ? (
                 // The shop's own re-encoded copy (POST /find/uploads): shown, full size on tap.
-                <a
+                <StoredLink
                   className="admin-find__shot-link"
-                  href={r.image_url}
-                  target="_blank"
-                  rel="noreferrer noopener"
+                  url={r.image_url}
                   aria-label="Открыть скриншот целиком"
                 >
                   <img
@@ -179,11 +176,9 @@ function RequestCard({ r }: { r: AdminFindRequest }) {
                     src={imageUrl(r.image_url, { width: 324 })}
                     alt="Скриншот покупателя"
                   />
-                </a>
+                </StoredLink>
               ) : (
-                <a href={r.image_url} target="_blank" rel="noreferrer noopener">
-                  открыть
-                </a>
+                <StoredLink url={r.image_url}>открыть</StoredLink>
               )}
             </dd>
           </>

@@ -5,6 +5,7 @@ import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { plural } from '../../../lib/plural.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { useOpenProduct } from '../../../lib/product-link.ts';
+import { safeHref } from '../../../lib/safe-url.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { openExternalLink } from '../../../telegram/links.ts';
 import { FOLLOWER_FORMS } from '../labels.ts';
@@ -35,9 +36,17 @@ export function UserPageView({ user, own }: Props) {
           </span>
         </span>
       </header>
-      <button type="button" className="pg-user__channel" onClick={() => openExternalLink(user.channel_url)}>
-        {user.channel_url.replace(/^https?:\/\//, '')}
-      </button>
+      {safeHref(user.channel_url) ? (
+        <button
+          type="button"
+          className="pg-user__channel"
+          onClick={() => openExternalLink(safeHref(user.channel_url)!)}
+        >
+          {user.channel_url.replace(/^https?:\/\//, '')}
+        </button>
+      ) : (
+        <span className="pg-user__channel">{user.channel_url}</span>
+      )}
       <p className="pg-card">
         <span>
           Промокод <strong>{user.promo_code}</strong> — скидка на первый заказ в магазине
