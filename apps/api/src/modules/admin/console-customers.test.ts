@@ -61,6 +61,11 @@ describe('customers', () => {
       paid.reduce((s, p) => s + p.amount, 0) - refunded.reduce((s, r) => s + r.amount, 0),
     );
     expect(card.paid_total).toBe(3000 + 4500 - 1200);
+    expect(card.orders_list.map((o) => [o.id, o.status, o.paid, o.refunded, o.items_count])).toEqual([
+      [unpaid.orderId, 'awaiting_payment', 0, 0, 1],
+      [b.orderId, 'paid', 4500, 1200, 1],
+      [a.orderId, 'paid', 3000, 0, 1],
+    ]);
     expect(card.addresses).toHaveLength(1);
     expect(card.addresses[0]!.phone_number).toBe(card.phone_number);
     expect(card.messages.length).toBeGreaterThan(0);

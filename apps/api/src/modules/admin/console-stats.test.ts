@@ -102,7 +102,11 @@ describe('GET /admin/stats', () => {
       });
       expect(moved.statusCode).toBe(200);
     }
-    expect(await get<StatsWaiting>('/stats/waiting')).toMatchObject({ to_buy: 18, to_ship: 1, needs_refund: 1 });
+    expect(await get<StatsWaiting>('/stats/waiting')).toMatchObject({
+      to_buy: 18,
+      to_ship: 1,
+      needs_refund: 1,
+    });
   });
 
   it("counts an order paid at 00:30 Moscow time on the Moscow day, as the orders list's dates do", async () => {

@@ -126,15 +126,17 @@ export async function listCustomers(db: Database, query: AdminCustomersQuery): P
 export async function getCustomer(db: Database, userId: number): Promise<AdminCustomer> {
   const [row] = await selectCustomers(db, eq(users.id, userId), 1);
   if (!row) throw notFound('Покупатель не найден');
+  // The subqueries name the outer row in full: drizzle writes a lone table's columns unqualified,
+  // and inside them a bare "id" would be the inner table's.
   const orderRows = await db
     .select({
       id: orders.id,
       status: orders.status,
       total: orders.total,
       createdAt: orders.createdAt,
-      paid: sql<number>`(select coalesce(sum(p.amount), 0)::int from payments p where p.order_id = ${orders.id} and p.status = 'succeeded')`,
-      refunded: sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.order_id = ${orders.id} and r.status = 'succeeded')`,
-      itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      paid: sql<number>`(select coalesce(sum(p.amount), 0)::int from payments p where p.order_id = "orders"."id" and p.status = 'succeeded')`,
+      refunded: sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.order_id = "orders"."id" and r.status = 'succeeded')`,
+      itemsCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -97,7 +97,10 @@ export function PurchaseListView() {
               <span className="admin-line__text">
                 <strong>{g.title}</strong>
                 <span className="admin-muted">
-                  {[g.size && `размер ${g.size}`, g.color, g.variant_title].filter(Boolean).join(' · ')}
+                  {/* The variant's title repeats the product's; only a variant without size and colour needs it. */}
+                  {(g.size || g.color ? [g.size && `размер ${g.size}`, g.color] : [g.variant_title])
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </span>
               <span className="admin-purchase__qty">{g.quantity} шт.</span>

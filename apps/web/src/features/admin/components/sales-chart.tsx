@@ -11,7 +11,8 @@ import { formatPrice } from '../../../lib/price.ts';
 const cssVar = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-const dayLabel = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/** «28.10»: short enough for a phone's axis. */
+const dayLabel = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 
 export default function SalesChart({ days }: { days: StatsDay[] }) {
   const box = useRef<HTMLDivElement>(null);
