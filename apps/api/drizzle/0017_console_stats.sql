@@ -23,3 +23,7 @@ ALTER TABLE "purchase_marks" ADD CONSTRAINT "purchase_marks_order_id_orders_id_f
 CREATE INDEX "purchase_marks_order_idx" ON "purchase_marks" USING btree ("order_id");
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "payments_order_idx" ON "payments" USING btree ("order_id");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_items_variant_idx" ON "order_items" USING btree ("variant_id");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "variants_qty_idx" ON "variants" USING btree ("qty","id");

@@ -219,3 +219,57 @@ export const PurchaseBoughtSchema = z.object({
 });
 export type PurchaseBought = z.infer<typeof PurchaseBoughtSchema>;
 export const PurchaseBoughtResponseSchema = resultOf(PurchaseBoughtSchema);
+
+// ---------------------------------------------------------------- inventory
+
+export const AdminInventoryQuerySchema = z.object({
+  /** `1`: only the variants with «мало» stock (under the LOW_STOCK_THRESHOLD setting). */
+  low: z.enum(['0', '1']).optional(),
+  /** Product title or SKU. */
+  q: z.string().trim().max(100).optional(),
+  /** Variants after this id. */
+  cursor: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AdminInventoryQuery = z.infer<typeof AdminInventoryQuerySchema>;
+
+export const InventoryRowSchema = z.object({
+  variant_id: z.number().int(),
+  product_id: z.number().int(),
+  title: z.string(),
+  variant_title: z.string(),
+  sku: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  price: z.number().int(),
+  /** Units on sale now (placing an order takes them). */
+  stock: z.number().int(),
+  /** Units held by orders awaiting payment (back on sale if they lapse). */
+  reserved: z.number().int(),
+  /** Units in orders paid in the last 30 days. */
+  sold_30d: z.number().int(),
+  /** Stock under the threshold. */
+  low: z.boolean(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+
+export const InventoryListSchema = z.object({
+  threshold: z.number().int(),
+  rows: z.array(InventoryRowSchema),
+  cursor: z.number().int().nullable(),
+});
+export type InventoryList = z.infer<typeof InventoryListSchema>;
+export const InventoryListResponseSchema = resultOf(InventoryListSchema);
+
+export const StockDeltaBodySchema = z.object({
+  /** Units to add (positive) or take away (negative). */
+  delta: z
+    .number()
+    .int()
+    .min(-100_000)
+    .max(100_000)
+    .refine((d) => d !== 0, 'Изменение не может быть нулевым'),
+  reason: z.string().trim().max(200).optional(),
+});
+export type StockDeltaBody = z.infer<typeof StockDeltaBodySchema>;
+export const StockDeltaResponseSchema = resultOf(InventoryRowSchema);

@@ -6,7 +6,12 @@ import {
   AdminCustomerParamsSchema,
   AdminCustomerResponseSchema,
   AdminCustomersQuerySchema,
+  AdminInventoryQuerySchema,
+  AdminProductParamsSchema,
   AdminStatsQuerySchema,
+  InventoryListResponseSchema,
+  StockDeltaBodySchema,
+  StockDeltaResponseSchema,
   AdminStatsResponseSchema,
   AdminStatsTopResponseSchema,
   AdminStatsWaitingResponseSchema,
@@ -18,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/staff-guard.ts';
 import { getCustomer, listCustomers } from './customers.repository.ts';
+import { changeStock, listInventory } from './inventory.ts';
 import { getPurchaseList, markLinesBought, purchaseListXlsx } from './purchase-list.ts';
 import { getStats, getTopSellers, getWaitingWork } from './stats.repository.ts';
 
@@ -142,5 +148,46 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ result: await markLinesBought(app.db, request.body.line_ids, request.staff) }),
+  );
+
+  app.get(
+    '/inventory',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Every variant with stock, units held by unpaid orders and sold in 30 days; ?low=1 only «мало» (under LOW_STOCK_THRESHOLD)',
+        querystring: AdminInventoryQuerySchema,
+        response: { 200: InventoryListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await listInventory(app.db, request.query, app.env.lowStockThreshold) }),
+  );
+
+  app.post(
+    '/variants/:id/stock',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: "Change a variant's stock by a delta (409 below zero), audit-logged",
+        params: AdminProductParamsSchema,
+        body: StockDeltaBodySchema,
+        response: { 200: StockDeltaResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await changeStock(
+        app.db,
+        request.params.id,
+        request.body,
+        request.staff.telegramId,
+        app.env.lowStockThreshold,
+      );
+      app.facetsCache.clear();
+      return { result: row };
+    },
   );
 };
