@@ -2,7 +2,8 @@
 // pays two orders through the sandbox page; the demo shopper (an owner under the dev login) opens
 // the console on its dashboard, whose figures match the stats API for the same day, walks the Poizon
 // purchase list (marks a line bought, its order moves to «Выкупаем товар», downloads the XLSX) and
-// the customers (finds the shopper, opens the card with the paid total). Each page is photographed
+// the customers (finds the shopper, opens the card with the paid total) and the inventory (the
+// «мало» filter, a stock change by a delta checked through the shop's API). Each page is photographed
 // at 390×844 and 1440×900 (`console-*-390.png`, `console-*-1440.png`; SCREENSHOTS_DIR=docs/screenshots).
 import { readFileSync } from 'node:fs';
 import { sign } from '@tma.js/init-data-node';
@@ -113,7 +114,7 @@ async function photograph(page: Page, name: string) {
 
 const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
-test('console: dashboard → purchase list → customers', async ({ page, request }) => {
+test('console: dashboard → purchase list → customers → inventory', async ({ page, request }) => {
   const shopperToken = await signInShopper(request);
   const [first, second] = await paidOrders(request, shopperToken, 2);
 
@@ -196,4 +197,33 @@ test('console: dashboard → purchase list → customers', async ({ page, reques
   await expect(orders.locator('[data-order-id]')).toHaveCount(2);
   await expect(orders.locator(`[data-order-id="${first!.id}"]`)).toContainText('Выкупаем товар');
   await photograph(page, 'customer');
+
+  // Inventory: the «мало» tab holds only variants under the threshold; +3 on the first variant.
+  await page.getByRole('link', { name: 'Склад' }).click();
+  await expect(page).toHaveURL(/\/admin\/inventory$/);
+  const stock = page.getByRole('list', { name: 'Склад' });
+  await expect(stock.locator('[data-variant-id]').first()).toBeVisible();
+  await photograph(page, 'inventory');
+  await page.getByRole('tab', { name: /^Мало/ }).click();
+  await expect(page.getByRole('tab', { name: /^Мало/ })).toHaveAttribute('aria-selected', 'true');
+  const lowRows = page.locator('.admin-list[aria-label="Склад"] [data-variant-id], .admin-empty');
+  await expect(lowRows.first()).toBeVisible();
+  for (const badge of await page.locator('[data-variant-id] .admin-badge').allTextContents())
+    expect(badge).toMatch(/^мало: \d+ шт\.$/);
+  await page.getByRole('tab', { name: 'Все' }).click();
+  const row0 = stock.locator('[data-variant-id]').first();
+  const variantId = Number(await row0.getAttribute('data-variant-id'));
+  const before = Number(/(\d+) шт/.exec((await row0.locator('.admin-badge').textContent())!)![1]);
+  await row0.getByRole('textbox').fill('3');
+  await row0.getByRole('button', { name: 'ОК' }).click();
+  await expect(row0.locator('.admin-badge')).toContainText(`${before + 3} шт.`);
+  const productId = (
+    (await (
+      await request.get(`/api/v1/admin/inventory?limit=1&cursor=${variantId - 1}`, { headers: auth(token) })
+    ).json()) as { result: { rows: { product_id: number }[] } }
+  ).result.rows[0]!.product_id;
+  const shopProduct = (await (await request.get(`/api/v1/product/${productId}`)).json()) as {
+    result: { variants: { id: number; qty: number }[] };
+  };
+  expect(shopProduct.result.variants.find((v) => v.id === variantId)?.qty).toBe(before + 3);
 });

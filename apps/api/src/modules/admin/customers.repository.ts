@@ -10,7 +10,6 @@ import {
   bloggers,
   deliveryAddresses,
   notifications,
-  orderItems,
   orderNotes,
   orders,
   referrals,

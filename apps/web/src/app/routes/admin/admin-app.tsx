@@ -8,6 +8,7 @@ import CatalogImport from './catalog-import.tsx';
 import CustomerCard from './customer-card.tsx';
 import Customers from './customers.tsx';
 import Dashboard from './dashboard.tsx';
+import Inventory from './inventory.tsx';
 import PurchaseList from './purchase-list.tsx';
 import Catalog from './catalog.tsx';
 import FindRequests from './find-requests.tsx';
@@ -22,6 +23,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   orders: Orders,
   customers: Customers,
   'purchase-list': PurchaseList,
+  inventory: Inventory,
   catalog: Catalog,
   'catalog/import': CatalogImport,
   staff: Staff,

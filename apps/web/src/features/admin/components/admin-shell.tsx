@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/orders', label: 'Заказы', end: false },
   { to: '/admin/purchase-list', label: 'Закупка', end: true },
   { to: '/admin/customers', label: 'Покупатели', end: false },
+  { to: '/admin/inventory', label: 'Склад', end: true },
   { to: '/admin/catalog', label: 'Каталог', end: true },
   { to: '/admin/catalog/import', label: 'Импорт', end: true, operate: true },
   { to: '/admin/bloggers', label: 'Блогеры', end: true },
