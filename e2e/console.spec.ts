@@ -217,11 +217,7 @@ test('console: dashboard → purchase list → customers → inventory', async (
   await row0.getByRole('textbox').fill('3');
   await row0.getByRole('button', { name: 'ОК' }).click();
   await expect(row0.locator('.admin-badge')).toContainText(`${before + 3} шт.`);
-  const productId = (
-    (await (
-      await request.get(`/api/v1/admin/inventory?limit=1&cursor=${variantId - 1}`, { headers: auth(token) })
-    ).json()) as { result: { rows: { product_id: number }[] } }
-  ).result.rows[0]!.product_id;
+  const productId = Number(await row0.getAttribute('data-product-id'));
   const shopProduct = (await (await request.get(`/api/v1/product/${productId}`)).json()) as {
     result: { variants: { id: number; qty: number }[] };
   };

@@ -273,3 +273,56 @@ export const StockDeltaBodySchema = z.object({
 });
 export type StockDeltaBody = z.infer<typeof StockDeltaBodySchema>;
 export const StockDeltaResponseSchema = resultOf(InventoryRowSchema);
+
+// ---------------------------------------------------------------- products made in the console
+
+export const AdminProductCreateVariantSchema = z.object({
+  sku: z.string().trim().min(1, 'Укажите артикул').max(100),
+  price: z.number().int().min(0, 'Цена не может быть отрицательной').max(10_000_000),
+  qty: z.number().int().min(0, 'Остаток не может быть отрицательным').max(1_000_000),
+  color: z.string().trim().max(60).optional(),
+  size: z.string().trim().max(30).optional(),
+});
+
+export const AdminProductCreateBodySchema = z.object({
+  title: z.string().trim().min(1, 'Укажите название').max(300),
+  description: z.string().max(100_000).default(''),
+  /** An existing brand's id, or none. */
+  brand_id: IdSchema.optional(),
+  /** 1–20 existing categories (their ancestors are added). */
+  category_ids: z.array(IdSchema).min(1, 'Выберите категорию').max(20),
+  fit_people: z.enum(['men', 'women', 'kids', 'unisex']).default('unisex'),
+  /** Shown to shoppers at once; otherwise hidden until published (PATCH /admin/products/{id}). */
+  is_published: z.boolean().default(false),
+  variants: z
+    .array(AdminProductCreateVariantSchema)
+    .min(1, 'Нужен хотя бы один вариант')
+    .max(200)
+    .refine((vs) => new Set(vs.map((v) => v.sku)).size === vs.length, 'Артикулы вариантов повторяются'),
+});
+export type AdminProductCreateBody = z.infer<typeof AdminProductCreateBodySchema>;
+
+export const AdminCreatedProductSchema = z.object({
+  id: z.number().int(),
+  spu: z.string(),
+  title: z.string(),
+  is_published: z.boolean(),
+  /** Picture paths (`/media/products/…`) in their order; the first is the card picture. */
+  images: z.array(z.string()),
+  variants: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      price: z.number().int(),
+      qty: z.number().int(),
+      color: z.string().nullable(),
+      size: z.string().nullable(),
+    }),
+  ),
+});
+export type AdminCreatedProduct = z.infer<typeof AdminCreatedProductSchema>;
+export const AdminCreatedProductResponseSchema = resultOf(AdminCreatedProductSchema);
+
+/** `PUT /admin/products/{id}/pictures`: the product's pictures in their new order (all of them). */
+export const AdminPicturesOrderBodySchema = z.object({ images: z.array(z.string().max(500)).min(1).max(50) });
+export type AdminPicturesOrderBody = z.infer<typeof AdminPicturesOrderBodySchema>;

@@ -108,7 +108,12 @@ export function InventoryView() {
       {rows.length > 0 && (
         <ul className="admin-list admin-card" aria-label="Склад">
           {rows.map((r) => (
-            <li key={r.variant_id} className="admin-list__item admin-line" data-variant-id={r.variant_id}>
+            <li
+              key={r.variant_id}
+              className="admin-list__item admin-line"
+              data-variant-id={r.variant_id}
+              data-product-id={r.product_id}
+            >
               <span className="admin-line__text">
                 <span>{r.title}</span>
                 <span className="admin-muted">
