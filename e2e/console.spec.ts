@@ -3,11 +3,13 @@
 // the console on its dashboard, whose figures match the stats API for the same day, walks the Poizon
 // purchase list (marks a line bought, its order moves to «Выкупаем товар», downloads the XLSX) and
 // the customers (finds the shopper, opens the card with the paid total) and the inventory (the
-// «мало» filter, a stock change by a delta checked through the shop's API). Each page is photographed
+// «мало» filter, a stock change by a delta checked through the shop's API); then a product made in
+// the console with four variants and two pictures, published, found by search, pictures resized. Each page is photographed
 // at 390×844 and 1440×900 (`console-*-390.png`, `console-*-1440.png`; SCREENSHOTS_DIR=docs/screenshots).
 import { readFileSync } from 'node:fs';
 import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, shot, test, validInn } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
@@ -112,6 +114,12 @@ async function photograph(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
+/** The toast slides over the sections; go on once it has gone (the pointer off it, or it stays). */
+async function toastsGone(page: Page) {
+  await page.mouse.move(200, 700);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
 const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 test('console: dashboard → purchase list → customers → inventory', async ({ page, request }) => {
@@ -174,9 +182,7 @@ test('console: dashboard → purchase list → customers → inventory', async (
     await request.get(`/api/v1/admin/orders/${first!.id}`, { headers: auth(token) })
   ).json()) as { result: { status: string } };
   expect(card.result.status).toBe('purchasing');
-  // The toast slides over the sections; go on once it has gone (the pointer off it, or it stays).
-  await page.mouse.move(200, 700);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await toastsGone(page);
 
   // Customers: the shopper by @username, then the card with both orders and the paid total.
   await page.getByRole('link', { name: 'Покупатели' }).click();
@@ -222,4 +228,75 @@ test('console: dashboard → purchase list → customers → inventory', async (
     result: { variants: { id: number; qty: number }[] };
   };
   expect(shopProduct.result.variants.find((v) => v.id === variantId)?.qty).toBe(before + 3);
+});
+
+test('console: a product made in the console, with pictures, on sale and found by search', async ({
+  page,
+  request,
+}) => {
+  const title = `Кеды Консольные ${Date.now() % 100_000}`;
+  await page.goto('/admin');
+  const token = await adminToken(page);
+  await page.getByRole('link', { name: 'Новый товар' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  await page.getByRole('textbox', { name: 'Название' }).fill(title);
+  await page.getByRole('textbox', { name: 'Описание' }).fill('Лёгкие кеды из канваса');
+  const category = page.getByRole('combobox', { name: 'Категория' });
+  await expect(category.locator('option').nth(1)).toBeAttached();
+  await category.selectOption({ index: 1 });
+  const rows = [
+    ['Белый', '40', '5990', '3', 'KK-W-40'],
+    ['Белый', '41', '5990', '2', 'KK-W-41'],
+    ['Чёрный', '40', '6190', '4', 'KK-B-40'],
+    ['Чёрный', '41', '6190', '1', 'KK-B-41'],
+  ];
+  for (const [i, values] of rows.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Добавить вариант' }).click();
+    const group = page.getByRole('group', { name: `Вариант ${i + 1}` });
+    for (const [k, name] of ['Цвет', 'Размер', 'Цена', 'Остаток', 'Артикул'].entries())
+      await group.getByRole('textbox', { name }).fill(values[k]!);
+  }
+  await photograph(page, 'product-new');
+  await page.getByRole('button', { name: 'Создать товар' }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Скрыт от покупателей')).toBeVisible();
+
+  // Two pictures from the «phone»; the second is dragged (here: ↑) to the front.
+  const picture = (background: string) =>
+    sharp({ create: { width: 900, height: 900, channels: 3, background } })
+      .png()
+      .toBuffer();
+  await page.getByLabel('Добавить картинки').setInputFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: await picture('#d33') },
+    { name: 'two.png', mimeType: 'image/png', buffer: await picture('#36c') },
+  ]);
+  const pictures = page.getByRole('list', { name: 'Картинки товара' }).locator('li');
+  await expect(pictures).toHaveCount(2);
+  const [first, second] = await pictures.evaluateAll((els) => els.map((e) => e.getAttribute('data-src')!));
+  await page.getByRole('button', { name: 'Картинку 2 раньше' }).click();
+  await expect(pictures.first()).toHaveAttribute('data-src', second!);
+  await toastsGone(page);
+  await photograph(page, 'product-pictures');
+  await page.getByRole('button', { name: 'Опубликовать' }).click();
+  await expect(page.getByText('Товар в продаже').first()).toBeVisible();
+
+  // On sale, found by search, its pictures served resized, in the new order.
+  const found = (await (
+    await request.get(`/api/v2/product?search_string=${encodeURIComponent(title)}&limit=20`)
+  ).json()) as { result: { products: { id: number; title: string }[] } };
+  const product = found.result.products.find((p) => p.title === title);
+  expect(product, 'found by search').toBeDefined();
+  const detail = (await (
+    await request.get(`/api/v1/product/${product!.id}`, { headers: auth(token) })
+  ).json()) as { result: { variants: unknown[]; images: unknown } };
+  expect(detail.result.variants).toHaveLength(4);
+  for (const src of [first!, second!]) expect(JSON.stringify(detail.result.images)).toContain(src);
+  expect(JSON.stringify(detail.result.images).indexOf(second!)).toBeLessThan(
+    JSON.stringify(detail.result.images).indexOf(first!),
+  );
+  for (const src of [first!, second!]) {
+    const img = await request.get(`/img/w324${src}`);
+    expect(img.status()).toBe(200);
+    expect((await sharp(await img.body()).metadata()).width).toBe(324);
+  }
 });

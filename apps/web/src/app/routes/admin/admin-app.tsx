@@ -9,6 +9,7 @@ import CustomerCard from './customer-card.tsx';
 import Customers from './customers.tsx';
 import Dashboard from './dashboard.tsx';
 import Inventory from './inventory.tsx';
+import ProductCreate from './product-create.tsx';
 import PurchaseList from './purchase-list.tsx';
 import Catalog from './catalog.tsx';
 import FindRequests from './find-requests.tsx';
@@ -24,6 +25,7 @@ const PAGES: Record<string, () => React.JSX.Element> = {
   customers: Customers,
   'purchase-list': PurchaseList,
   inventory: Inventory,
+  'products/new': ProductCreate,
   catalog: Catalog,
   'catalog/import': CatalogImport,
   staff: Staff,

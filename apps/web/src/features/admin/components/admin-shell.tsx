@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/admin/customers', label: 'Покупатели', end: false },
   { to: '/admin/inventory', label: 'Склад', end: true },
   { to: '/admin/catalog', label: 'Каталог', end: true },
+  { to: '/admin/products/new', label: 'Новый товар', end: true, operate: true },
   { to: '/admin/catalog/import', label: 'Импорт', end: true, operate: true },
   { to: '/admin/bloggers', label: 'Блогеры', end: true },
   { to: '/admin/payouts', label: 'Выплаты', end: true },
