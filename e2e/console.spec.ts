@@ -107,6 +107,7 @@ async function adminToken(page: Page): Promise<string> {
 
 /** The page at a phone's and a desktop's size. */
 async function photograph(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: shot(`console-${name}-390`) });
   await page.setViewportSize({ width: 1440, height: 900 });
