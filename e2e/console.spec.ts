@@ -123,7 +123,10 @@ async function toastsGone(page: Page) {
 
 const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
-test('console: dashboard → purchase list → customers → inventory', async ({ page, request }) => {
+test('console: dashboard → saved order filter → purchase list → customers → inventory', async ({
+  page,
+  request,
+}) => {
   const shopperToken = await signInShopper(request);
   const [first, second] = await paidOrders(request, shopperToken, 2);
 
@@ -152,6 +155,29 @@ test('console: dashboard → purchase list → customers → inventory', async (
   await photograph(page, 'dashboard');
   await page.getByRole('tab', { name: 'Период' }).click();
   await expect(page.getByLabel('С', { exact: true })).toBeVisible();
+
+  // Orders: a saved filter (the paid tab) brings the list back; the page size reaches the API.
+  await page.getByRole('link', { name: 'Заказы', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await page.getByRole('tab', { name: /^Оплачен/ }).click();
+  await expect(page).toHaveURL(/status=paid/);
+  await page.getByRole('button', { name: 'Сохранить фильтр' }).click();
+  await page.getByRole('textbox', { name: 'Название фильтра' }).fill('К выкупу');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await page.getByRole('tab', { name: /^Все/ }).click();
+  await expect(page).not.toHaveURL(/status=/);
+  await page
+    .getByRole('group', { name: 'Сохранённые фильтры' })
+    .getByRole('button', { name: 'К выкупу' })
+    .click();
+  await expect(page).toHaveURL(/status=paid/);
+  await expect(page.locator(`tr[data-order-id="${first!.id}"]`)).toBeVisible();
+  const [withLimit] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes('/api/v1/admin/orders?') && r.url().includes('limit=100')),
+    page.getByRole('combobox', { name: 'На странице' }).selectOption('100'),
+  ]);
+  expect(new URL(withLimit.url()).searchParams.get('status')).toBe('paid');
+  await photograph(page, 'orders');
 
   // The purchase list: both orders wait; mark the first one's line bought.
   await page.getByRole('link', { name: 'Закупка' }).click();
