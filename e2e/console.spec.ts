@@ -168,7 +168,7 @@ test('console: dashboard → saved order filter → purchase list → customers 
   await expect(page).not.toHaveURL(/status=/);
   await page
     .getByRole('group', { name: 'Сохранённые фильтры' })
-    .getByRole('button', { name: 'К выкупу' })
+    .getByRole('button', { name: 'К выкупу', exact: true })
     .click();
   await expect(page).toHaveURL(/status=paid/);
   await expect(page.locator(`tr[data-order-id="${first!.id}"]`)).toBeVisible();
