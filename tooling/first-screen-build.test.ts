@@ -25,7 +25,7 @@ const PAGES = {
 };
 
 const OFF_THE_FIRST_SCREEN = [
-  /\/node_modules\/(zod|vaul|@radix-ui|sonner|yet-another-react-lightbox|@tanstack\/react-table)\//,
+  /\/node_modules\/(zod|vaul|@radix-ui|sonner|yet-another-react-lightbox|@tanstack\/react-table|embla-carousel)\//,
   /\/src\/app\/routes\/(admin|programmes)\//,
   /\/src\/components\/ui\/(drawer|toaster|image-lightbox)\.tsx$/,
 ];

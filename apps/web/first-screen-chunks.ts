@@ -38,7 +38,7 @@ export const FIRST_SCREEN_GROUPS: Group[] = [
  */
 const WALKED = [
   /[\\/]apps[\\/]web[\\/]src[\\/]/,
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|use-sync-external-store|embla-carousel)[\\/]/,
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|use-sync-external-store)[\\/]/,
 ];
 
 export function firstScreenChunks(root: string) {

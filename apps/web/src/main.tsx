@@ -1,8 +1,8 @@
 // Boot: wire Telegram by hand (or the dev-login mock outside it), start the session, then load and
 // render the app; the SDK follows once the first screen is idle. Outside Telegram without dev login
-// there is no user, and the spec's "error" is shown. This module and what it imports are small:
-// the session starts before the router and the pages have downloaded (docs/decisions/042).
-import { createRoot } from 'react-dom/client';
+// there is no user, and the spec's "error" is shown. This module and what it imports are small, and
+// hold no React DOM: the session starts before React DOM, the router and the pages have downloaded
+// (docs/decisions/042, 044).
 import { createQueryClient } from './app/query-client.ts';
 import { beginSessionStart } from './app/session-start.ts';
 import { installConsoleInterceptor } from './features/debug-console/console-interceptor.ts';
@@ -13,9 +13,14 @@ import './styles.css';
 
 async function boot() {
   installConsoleInterceptor();
-  const root = createRoot(document.getElementById('root')!);
-  // §4's "error", as RootLayout shows it when the session start fails.
-  const showError = () => root.render(<div className="fullscreen-center session-error">error</div>);
+  const container = document.getElementById('root')!;
+  // §4's "error", as RootLayout shows it when the session start fails (no React needed for it).
+  const showError = () => {
+    const error = document.createElement('div');
+    error.className = 'fullscreen-center session-error';
+    error.textContent = 'error';
+    container.replaceChildren(error);
+  };
   if (!(await installDevTelegramMock())) return showError();
   startTelegram();
   // The SDK loads once the first screen is idle (app-shell.tsx, docs/decisions/026).
@@ -31,7 +36,7 @@ async function boot() {
     return null;
   });
   if (!app) return showError();
-  app.renderApp(root, queryClient);
+  app.renderApp(container, queryClient);
 }
 
 void boot();

@@ -62,6 +62,50 @@ describe('security headers', () => {
     }
   });
 
+  it('a JSON answer carries the headers that matter for JSON: a policy that allows nothing, not the document policy', async () => {
+    for (const [url, status] of [
+      ['/healthz', 200],
+      ['/api/v2/product', 200],
+      ['/api/v1/nothing', 404],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(status);
+      expect(String(res.headers['content-type']), url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Headers only a document uses are not written on every JSON answer.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['origin-agent-cluster'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+  });
+
+  it('an HTML page carries the full document policy; under /api it cannot be framed', async () => {
+    const page = await t.app.inject({ url: '/' });
+    const sandbox = await t.app.inject({ url: '/api/v1/pay/sandbox/00000000-0000-4000-8000-000000000000' });
+    expect(sandbox.statusCode).toBe(404);
+    for (const res of [page, sandbox]) {
+      expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+      const csp = res.headers['content-security-policy'];
+      expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
+      expect(directive(csp, 'form-action')).toBe("form-action 'self'");
+      expect(directive(csp, 'worker-src')).toBe("worker-src 'self'");
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['origin-agent-cluster']).toBe('?1');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+    expect(directive(sandbox.headers['content-security-policy'], 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(sandbox.headers['x-frame-options']).toBe('DENY');
+    expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(
+      'frame-ancestors https://web.telegram.org https://webk.telegram.org https://webz.telegram.org',
+    );
+  });
+
   it('CORS is closed: a cross-origin preflight or request gets no Access-Control-Allow-Origin', async () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
@@ -88,6 +132,9 @@ describe('security headers', () => {
       const res = await prod.app.inject({ url: '/api/v2/product' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const page = await prod.app.inject({ url: '/' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await prod.app.close();
     }

@@ -1,17 +1,16 @@
-// The app itself: the router with every route, under the query client. main.tsx loads it after it
-// has started the session, so sign-in and the profile are on their way while this code downloads
-// (docs/decisions/042); the server preloads it with the HTML.
+// The app itself: React DOM, the router with every route, under the query client. main.tsx loads it
+// after it has started the session, so sign-in and the profile are on their way while this code —
+// React DOM above all — downloads (docs/decisions/042, 044); the server preloads it with the HTML.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './router.tsx';
+import { createRoot } from 'react-dom/client';
+import { AppRouter } from './router.tsx';
 
-export function renderApp(root: Root, queryClient: QueryClient): void {
-  root.render(
+export function renderApp(container: HTMLElement, queryClient: QueryClient): void {
+  createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <AppRouter />
       </QueryClientProvider>
     </StrictMode>,
   );

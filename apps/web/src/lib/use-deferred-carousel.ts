@@ -6,34 +6,56 @@
 // screen, one per idle task (decision 038), the first screen's four still cost ≈ 85 ms of its load
 // (decision 041). Until touched, a card shows its first picture, which is all a carousel at rest
 // shows. One carousel (the product drawer's gallery) keeps `useEmblaCarousel`.
-import EmblaCarousel, { type EmblaCarouselType, type EmblaOptionsType } from 'embla-carousel';
+// embla's code (≈ 6 KB gzip) is not on the first screen either (docs/decisions/044): it loads when
+// the first screen is idle, or at a touch that comes before that (the carousel is then built when
+// it arrives, and takes the next gesture).
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useEffect, useState } from 'react';
+import { whenFirstScreenIdle } from './first-screen-idle.ts';
+
+type Embla = typeof import('embla-carousel').default;
+let embla: Embla | undefined;
+let loading: Promise<Embla> | undefined;
+
+function loadEmbla(): Promise<Embla> {
+  loading ??= import('embla-carousel').then((module) => (embla = module.default));
+  return loading;
+}
 
 /** Like `useEmblaCarousel`: a ref for the viewport and the carousel once it is built. */
 export function useDeferredCarousel(
   options: EmblaOptionsType,
 ): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
-  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  const [carousel, setCarousel] = useState<EmblaCarouselType>();
 
   useEffect(() => {
     if (!viewport) return;
     let built: EmblaCarouselType | undefined;
+    let gone = false;
+    const cancelIdle = whenFirstScreenIdle(() => void loadEmbla().catch(() => {}));
+    const buildWith = (create: Embla) => {
+      if (gone || built) return;
+      built = create(viewport, options);
+      setCarousel(built);
+    };
     // In the capture phase: embla's own pointerdown listener on the viewport, added now, then takes
     // this very gesture in the bubble phase.
     const build = () => {
-      built = EmblaCarousel(viewport, options);
-      setEmbla(built);
+      if (embla) buildWith(embla);
+      else void loadEmbla().then(buildWith, () => {});
     };
     viewport.addEventListener('pointerdown', build, { capture: true, once: true });
     return () => {
+      gone = true;
+      cancelIdle();
       viewport.removeEventListener('pointerdown', build, { capture: true });
       built?.destroy();
-      setEmbla(undefined);
+      setCarousel(undefined);
     };
     // The options are read once, as `useEmblaCarousel` reads them at creation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewport]);
 
-  return [setViewport, embla];
+  return [setViewport, carousel];
 }

@@ -37,8 +37,13 @@ export function createPhotoSearch(opts: {
   features: PhotoFeatures;
   loadPicture: PictureLoader;
   log: FastifyBaseLogger;
+  /**
+   * Awaited before each pair of pictures is described: lets shoppers' requests go first (the
+   * plugin waits while the server is busy, see find-photo.plugin.ts). None: no pause.
+   */
+  yieldToRequests?: () => Promise<void>;
 }): PhotoSearch {
-  const { db, features, loadPicture, log } = opts;
+  const { db, features, loadPicture, log, yieldToRequests } = opts;
   let index = new PhotoIndex([]);
   let loaded = false;
   let running: Promise<void> | undefined;
@@ -84,8 +89,11 @@ export function createPhotoSearch(opts: {
       if (!pending.length) break;
       const described: IndexRow[] = [];
       // Two at a time: sharp has its own threads, and shoppers share the CPU.
-      for (let i = 0; i < pending.length; i += 2)
+      for (let i = 0; i < pending.length; i += 2) {
+        if (yieldToRequests) await yieldToRequests();
+        if (closed) return;
         described.push(...(await Promise.all(pending.slice(i, i + 2).map(describe))));
+      }
       if (closed) return;
       await saveFeatures(db, features.id, described);
       computed += described.length;

@@ -1,10 +1,9 @@
-import { Outlet, useMatches } from 'react-router';
-import type { RouteHandle } from '../route-handle.ts';
+import { Outlet } from 'react-router';
 
-export function PlainLayout() {
-  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+/** The layout without navigation; a few pages use less bottom padding (docs/product.md §2). */
+export function PlainLayout({ compactBottom = false }: { compactBottom?: boolean }) {
   return (
-    <div className={`layout layout--plain${handle?.compactBottom ? ' layout--compact-bottom' : ''}`}>
+    <div className={`layout layout--plain${compactBottom ? ' layout--compact-bottom' : ''}`}>
       <main className="page">
         <Outlet />
       </main>

@@ -1,9 +1,13 @@
 // The root of every page: runs the session start once and shows a spinner until it is done, or
 // the text "error" when it fails (docs/product.md §4 and §8). Meanwhile the home page's shared
 // reads (the category tree on catalogue pages) start, so that the page draws with them when the
-// spinner goes (docs/decisions/026).
+// spinner goes (docs/decisions/026). While the spinner shows, the app is already rendered behind
+// it in a hidden Activity: React builds the page in the time the network leaves the CPU idle, runs
+// none of its effects (no request goes out before sign-in), and when the session is ready only
+// reveals it, so the page paints a commit after the session instead of a whole render after it
+// (docs/decisions/044).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Activity, Suspense, useEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
 import { beginSessionStart } from '../session-start.ts';
@@ -29,7 +33,16 @@ export function RootLayout() {
     };
   }, [queryClient]);
 
-  if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'error') return <div className="fullscreen-center session-error">error</div>;
-  return <AppShell />;
+  return (
+    <>
+      {status === 'loading' && <FullScreenSpinner />}
+      <Activity mode={status === 'ready' ? 'visible' : 'hidden'}>
+        {/* A page still loading when the session is ready shows the spinner in its place. */}
+        <Suspense fallback={<FullScreenSpinner />}>
+          <AppShell />
+        </Suspense>
+      </Activity>
+    </>
+  );
 }

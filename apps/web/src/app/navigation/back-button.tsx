@@ -28,7 +28,10 @@ export function BackButtonController() {
     const onBack = () => {
       const stack = useLayerStack.getState();
       if (stack.closeTopLayer()) return;
-      const { location: loc, navigate: go, queryClient: qc } = latest.current;
+      const { navigate: go, queryClient: qc } = latest.current;
+      // The address bar, not the rendered location: a navigation is a transition, and while the
+      // next page's code loads the page shown (and `useLocation`) is still the previous one.
+      const loc = window.location;
       const placingModal = stack.layers.findLast((l) => l.kind === 'placing-modal');
       const action = resolveBack({
         pathname: loc.pathname,
