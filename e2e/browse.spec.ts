@@ -170,6 +170,9 @@ test('filters and sort on catalog/{id} stay across the product drawer and are cl
   const nav = page.getByRole('navigation', { name: 'Основная навигация' });
   await nav.getByRole('link', { name: 'Профиль' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+  // The address changes at the tap; the profile page (which clears them) draws once its code has
+  // arrived: navigations are transitions (docs/decisions/044).
+  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
   expect(await storedFilters(page)).toMatchObject({
     selectedBrands: [],
     selectedColors: [],

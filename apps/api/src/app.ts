@@ -2,9 +2,11 @@
 // No listening here (server.ts does that), so tests drive it through app.inject.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import underPressure from '@fastify/under-pressure';
 import backgroundJobs, { type BackgroundJobsOptions } from './background-jobs.ts';
+import { JobRuns } from './lib/job-runner.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import type { Env } from './env.ts';
+import type { Env, PressureLimits } from './env.ts';
 import type { SafeFetchOptions } from './lib/safe-fetch.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -18,6 +20,7 @@ import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.rout
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
 import { attachTokenIndex, detachTokenIndex } from './modules/catalog/token-index.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
+import { createMediaStore, type MediaStore } from './modules/media/media-store.ts';
 import { decoratePhotoSearch } from './modules/find-photo/find-photo.plugin.ts';
 import { findPhotoRoutes } from './modules/find-photo/find-photo.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -59,6 +62,10 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** The old name of `catalogCache` (its `clear()` is `invalidate()`), kept for existing callers. */
     facetsCache: CatalogCache;
+    /** Uploads, pictures and the resizer's cache: DATA_DIR or an S3 bucket (modules/media/media-store.ts). */
+    media: MediaStore;
+    /** Passes of each background job in this instance (`shop_job_runs_total`). */
+    jobRuns: JobRuns;
   }
 }
 
@@ -75,9 +82,14 @@ export type BuildOptions = {
   imageFetch?: Partial<SafeFetchOptions>;
   /** Outbox worker tuning (tests make it quick). */
   bot?: BotPluginOptions;
-  /** The background jobs of background-jobs.ts (intervals), or false: not started (most tests). */
+  /** The periodic sweeps of background-jobs.ts (intervals), or false: not started (most tests). */
   jobs?: BackgroundJobsOptions | false;
+  /** Load shedding (@fastify/under-pressure); tests lower the limits. Default: PRESSURE_LIMITS. */
+  pressure?: PressureLimits;
 };
+
+/** Seconds a shed request is told to wait (`Retry-After`). */
+export const PRESSURE_RETRY_AFTER_S = 5;
 
 /** Request bodies of this API are small; anything larger is refused with 413. */
 const BODY_LIMIT = 256 * 1024;
@@ -88,6 +100,8 @@ const BODY_LIMIT = 256 * 1024;
  */
 const TIMEOUTS = { requestMs: 30_000, checkEveryMs: 2_000 };
 const CONNECTION_IDLE_MS = 75_000;
+/** Shed load past 1 s of event-loop delay; memory limits only when the operator sets them. */
+const DEFAULT_PRESSURE: PressureLimits = { maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0 };
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -123,6 +137,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('env', env);
+  app.decorate('jobRuns', new JobRuns());
+  app.decorate('shuttingDown', false);
+  // While stopping (startup.ts), every answer closes its connection: a keep-alive connection whose
+  // request was in flight when the port closed would otherwise hold the stop until it times out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.shuttingDown) reply.header('connection', 'close');
+  });
+  const role = env.role ?? 'all';
+  const media = createMediaStore(env.media, env.dataDir);
+  app.decorate('media', media);
+  app.addHook('onClose', () => media.close());
   const catalogCache = createCatalogCache({
     redisUrl: env.redisUrl,
     log: app.log,
@@ -131,7 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('catalogCache', catalogCache);
   app.decorate('facetsCache', catalogCache);
   app.addHook('onClose', () => catalogCache.close());
-  if (env.catalogTokenIndex !== false) {
+  if (env.catalogTokenIndex !== false && role !== 'worker') {
     attachTokenIndex(database.db, (err: unknown) =>
       app.log.error({ err }, 'catalogue token index: load failed'),
     );
@@ -141,10 +166,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   decoratePhotoSearch(app, { refreshOnStart: env.photoIndexOnStart !== false });
 
   await app.register(requestContext);
+  // Past the event-loop delay or memory limits, requests are shed with 503 and Retry-After
+  // (the probes are never shed: modules/health/health.routes.ts).
+  const pressure = options.pressure ?? env.pressure ?? DEFAULT_PRESSURE;
+  await app.register(underPressure, {
+    maxEventLoopDelay: pressure.maxEventLoopDelayMs,
+    maxHeapUsedBytes: pressure.maxHeapUsedBytes,
+    maxRssBytes: pressure.maxRssBytes,
+    ...(pressure.sampleIntervalMs ? { sampleInterval: pressure.sampleIntervalMs } : {}),
+    retryAfter: PRESSURE_RETRY_AFTER_S,
+    pressureHandler: (_request, reply) => {
+      reply.code(503).header('retry-after', String(PRESSURE_RETRY_AFTER_S));
+      // under-pressure sends what the handler returns (its types say void).
+      return errorBody(
+        'service_unavailable',
+        'Сервер перегружен — попробуйте ещё раз через несколько секунд',
+      ) as unknown as void;
+    },
+  });
   // Third-party plugins first: swagger must see every route added after it, and the rate limit
   // must exist before a route asks for it.
   await securityHeaders(app, { isProduction: env.isProduction, imgOrigins: env.cspImgOrigins });
-  await openApi(app);
+  if (role !== 'worker') await openApi(app);
   await rateLimits(app, { redisUrl: env.redisUrl, settings: env.rateLimits });
 
   // The error shape and bearer identity, which the routes rely on.
@@ -156,16 +199,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
   app.decorate('paymentProvider', paymentProvider);
-  if (options.jobs !== false) await app.register(backgroundJobs, options.jobs ?? {});
-  const find = await setupFind(app);
+  // The jobs run in `all` and `worker` instances, never in `web` (background-jobs.ts).
+  await app.register(backgroundJobs, { periodic: options.jobs ?? {} });
 
   await app.register(healthRoutes);
   await app.register(metricsPlugin, {
     token: env.metricsToken,
     pool: { max: database.poolMax, applicationName: database.applicationName },
   });
+  if (role === 'worker') {
+    // A worker answers only its probes and /metrics.
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .code(404)
+        .send(errorBody('not_found', `Нет такого адреса: ${request.method} ${request.url.split('?')[0]}`)),
+    );
+    return app;
+  }
+  const find = await setupFind(app);
   await app.register(imagesRoutes, {
-    dataDir: env.dataDir,
+    media: app.media,
     imageHosts: env.imageHosts,
     ...(options.imageFetch ? { fetchOverrides: options.imageFetch } : {}),
   });

@@ -1,15 +1,25 @@
-// The background jobs that are not tied to a route, started with the app (`onReady`) and stopped
-// with it (`onClose`) in every API instance (DESIGN §11, docs/operations.md). Each claims its work
-// with row locks (`FOR UPDATE SKIP LOCKED`), so any number of instances on one PostgreSQL do each
-// piece once (apps/api/src/scale-out/two-instances.test.ts). The outbox worker (modules/bot) and
-// the import runner (modules/admin) start with their own modules.
+// The background jobs, started with the app (`onReady`) and drained with it (`onClose`) in every
+// instance whose SHOP_ROLE is `all` or `worker` (never in `web`). Each is a name, a period and one
+// pass run by the shared runner (lib/job-runner.ts, decision 050); each pass claims its work with
+// row locks (`FOR UPDATE SKIP LOCKED`, leases), so any number of instances on one PostgreSQL do
+// each piece once (apps/api/src/scale-out/two-instances.test.ts). The outbox worker starts with the
+// bot (modules/bot/bot.plugin.ts) on the same runner and under the same rule.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startUnpaidOrderSweeper } from './modules/orders/expire-orders.ts';
-import { startPendingRefundSweeper } from './modules/refunds/pending-refunds.ts';
-import { startBonusExpiryJob } from './modules/bonus/bonus-expiry.ts';
-import { startFindQuoteSweeper } from './modules/find/find-requests.repository.ts';
-import { startScreenshotSweeper } from './modules/find/screenshots.ts';
+import { startJob, type Job, type JobSpec } from './lib/job-runner.ts';
+import { startImportRunner, type ImportRunner } from './modules/admin/import-jobs.ts';
+import { bonusExpiryPass } from './modules/bonus/bonus-expiry.ts';
+import { expireFindQuotes } from './modules/find/find-requests.repository.ts';
+import { sweepOrphanScreenshots } from './modules/find/screenshots.ts';
+import { lapseUnpaidOrders } from './modules/orders/expire-orders.ts';
+import { settlePendingRefundsPass } from './modules/refunds/pending-refunds.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue import runner; undefined in a `web` instance (a worker takes the job). */
+    importRunner: ImportRunner | undefined;
+  }
+}
 
 export type BackgroundJobsOptions = {
   /** How often each instance looks for unpaid orders past ORDER_TTL_MIN. */
@@ -22,34 +32,85 @@ export type BackgroundJobsOptions = {
   bonusExpiryEveryMs?: number;
   /** How often each instance expires find quotes past their 24 h. */
   findQuotesEveryMs?: number;
+  /** How often each instance deletes find screenshots no request took. */
+  screenshotsEveryMs?: number;
+  /** How often each instance looks for queued catalogue imports (a poke runs one at once). */
+  importsEveryMs?: number;
 };
 
+export type JobsPluginOptions = {
+  /** The periodic sweeps' periods, or false: the sweeps do not start (most tests). */
+  periodic: BackgroundJobsOptions | false;
+};
+
+/** True when this process runs the background jobs (SHOP_ROLE `all` or `worker`). */
+export const runsJobs = (app: FastifyInstance) => app.env.role !== 'web';
+
 export default fp(
-  async function backgroundJobs(app: FastifyInstance, opts: BackgroundJobsOptions) {
-    const stops: (() => void)[] = [];
-    app.addHook('onReady', async () => {
-      // Cancels orders unpaid for ORDER_TTL_MIN minutes and gives their stock back.
-      stops.push(startUnpaidOrderSweeper(app.db, app.env.orderTtlMin, app.log, opts.unpaidOrdersEveryMs));
-      // Refunds whose provider call ended without an answer are asked again with the same key.
-      stops.push(
-        startPendingRefundSweeper(
+  async function backgroundJobs(app: FastifyInstance, { periodic }: JobsPluginOptions) {
+    const jobs: Job[] = [];
+    const log = app.log;
+    // Applied imports: the catalogue caches follow each one.
+    const imports = runsJobs(app)
+      ? startImportRunner(
           app.db,
-          app.paymentProvider,
           app.log,
-          opts.pendingRefundsEveryMs,
-          opts.pendingRefundsOlderThanMs,
-        ),
-      );
-      // Bonus lots: the 7-day warning by bot, then the burn of what is left (docs/product.md §13.3).
-      stops.push(startBonusExpiryJob(app.db, app.log, opts.bonusExpiryEveryMs));
-      // Find quotes not accepted within 24 h become `expired` (docs/product.md §14).
-      stops.push(startFindQuoteSweeper(app.db, app.log, opts.findQuotesEveryMs));
-      // Find screenshots no request took within a day are deleted, hourly (docs/product.md §14.1).
-      stops.push(startScreenshotSweeper(app.db, app.env.dataDir, app.log));
+          () => {
+            app.catalogCache.invalidate();
+            void app.photoSearch?.refresh();
+          },
+          periodic ? periodic.importsEveryMs : undefined,
+          app.jobRuns,
+        )
+      : undefined;
+    app.decorate('importRunner', imports);
+
+    app.addHook('onReady', async () => {
+      if (!runsJobs(app) || periodic === false) return;
+      const o = periodic;
+      const specs: JobSpec[] = [
+        {
+          // Cancels orders unpaid for ORDER_TTL_MIN minutes and gives their stock back.
+          name: 'unpaid_orders',
+          everyMs: o.unpaidOrdersEveryMs ?? 60_000,
+          run: () => lapseUnpaidOrders(app.db, app.env.orderTtlMin, log),
+          log,
+        },
+        {
+          // Refunds whose provider call ended without an answer are asked again with the same key.
+          name: 'pending_refunds',
+          everyMs: o.pendingRefundsEveryMs ?? 60_000,
+          run: () => settlePendingRefundsPass(app.db, app.paymentProvider, log, o.pendingRefundsOlderThanMs),
+          log,
+        },
+        {
+          // Bonus lots: the 7-day warning by bot, then the burn of what is left (docs/product.md §13.3).
+          name: 'bonus_expiry',
+          everyMs: o.bonusExpiryEveryMs ?? 10 * 60_000,
+          run: () => bonusExpiryPass(app.db, log),
+          log,
+        },
+        {
+          // Find quotes not accepted within 24 h become `expired` (docs/product.md §14).
+          name: 'find_quotes',
+          everyMs: o.findQuotesEveryMs ?? 60_000,
+          run: async () => void (await expireFindQuotes(app.db, new Date())),
+          log,
+        },
+        {
+          // Find screenshots no request took within a day are deleted, hourly (docs/product.md §14.1).
+          name: 'find_screenshots',
+          everyMs: o.screenshotsEveryMs ?? 3_600_000,
+          run: async () => void (await sweepOrphanScreenshots(app.db, app.media)),
+          log,
+        },
+      ];
+      for (const spec of specs) jobs.push(startJob(spec, app.jobRuns));
     });
+    // A graceful stop waits for the pass in hand of every job (an import finishes its item).
     app.addHook('onClose', async () => {
-      for (const stop of stops.splice(0)) stop();
+      await Promise.all([...jobs.splice(0).map((job) => job.stop()), imports?.stop()]);
     });
   },
-  { name: 'background-jobs' },
+  { name: 'background-jobs', dependencies: ['bot'] },
 );

@@ -180,4 +180,44 @@ describe('loadEnv', () => {
     });
     expect(prod).toMatchObject({ imageHosts: [], seedDemo: false });
   });
+
+  it('reads the role, the media store and load shedding (docs/operations.md)', async () => {
+    const dir = await tmp();
+    expect(await loadEnv({ DATA_DIR: dir })).toMatchObject({
+      role: 'all',
+      media: { kind: 'local' },
+      pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
+    });
+    const env = await loadEnv({
+      DATA_DIR: dir,
+      SHOP_ROLE: 'worker',
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:8333',
+      S3_BUCKET: 'shop-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      PRESSURE_MAX_HEAP_MB: '512',
+    });
+    expect(env).toMatchObject({
+      role: 'worker',
+      media: {
+        kind: 's3',
+        endpoint: 'http://127.0.0.1:8333',
+        region: 'us-east-1',
+        bucket: 'shop-media',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
+      pressure: { maxHeapUsedBytes: 512 * 1024 * 1024 },
+    });
+    await expect(loadEnv({ DATA_DIR: dir, MEDIA_STORE: 's3' })).rejects.toThrow(
+      new EnvError('Missing environment variable S3_BUCKET (required when MEDIA_STORE=s3)'),
+    );
+    await expect(
+      loadEnv({ DATA_DIR: dir, MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }),
+    ).rejects.toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    await expect(loadEnv({ DATA_DIR: dir, SHOP_ROLE: 'api' })).rejects.toThrow(/SHOP_ROLE/);
+  });
 });

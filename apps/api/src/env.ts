@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaSettings } from './modules/media/media-store.ts';
 
 /** Made-up token for local development; never a real bot. Production must set BOT_TOKEN. */
 export const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
@@ -154,6 +155,25 @@ const EnvSchema = z.object({
   RATE_LIMIT_UNPAID_UNITS: z.coerce.number().int().min(1).default(200),
   /** What the limits' Redis keys start with: deployments (or test runs) sharing one Redis count apart. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).default('fastify-rate-limit-'),
+  /** What this process does (docs/operations.md): `all` (default), `web` (HTTP, no jobs), `worker` (jobs, health and metrics only). */
+  SHOP_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Where uploads, pictures and the resizer's cache live: DATA_DIR (`local`, default) or an S3-compatible bucket. */
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  /**
+   * Load shedding (@fastify/under-pressure): 503 + Retry-After past these; 0 turns a limit off. The
+   * event-loop limit defaults to 1000 ms in production and off elsewhere (tests, development).
+   */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  PRESSURE_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  /** On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the port closes. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Env = {
@@ -209,6 +229,26 @@ export type Env = {
   photoIndexOnStart?: boolean;
   /** FIRST_SCREEN_BUDGET_MS (absent: ANSWER_BUDGET_MS, 400 ms). */
   firstScreenBudgetMs?: number;
+  /** SHOP_ROLE (absent: `all`). */
+  role?: ShopRole;
+  /** MEDIA_STORE and S3_* (absent: the local folder DATA_DIR). */
+  media?: MediaSettings;
+  /** SHUTDOWN_DELAY_MS (absent: 0). */
+  shutdownDelayMs?: number;
+  /** PRESSURE_* (absent: 1 s of event-loop delay, no memory limit). */
+  pressure?: PressureLimits;
+};
+
+export type ShopRole = 'all' | 'web' | 'worker';
+
+export type PressureLimits = {
+  /** 0: no limit. */
+  maxEventLoopDelayMs: number;
+  /** 0: no limit. */
+  maxHeapUsedBytes: number;
+  /** 0: no limit. */
+  maxRssBytes: number;
+  sampleIntervalMs?: number;
 };
 
 export type RateLimitSettings = {
@@ -389,6 +429,12 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
   if (e.POIZON_PROVIDER === 'http' && !e.POIZON_API_URL) {
     throw new EnvError('Missing environment variable POIZON_API_URL (required when POIZON_PROVIDER=http)');
   }
+  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
+    throw new EnvError('Missing environment variable S3_BUCKET (required when MEDIA_STORE=s3)');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new EnvError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
   const trustProxy = e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY);
   return {
     nodeEnv: e.NODE_ENV,
@@ -465,6 +511,25 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     catalogTokenIndex: e.CATALOG_TOKEN_INDEX === 'on',
     photoIndexOnStart: e.PHOTO_INDEX_ON_START === 'on',
     firstScreenBudgetMs: e.FIRST_SCREEN_BUDGET_MS,
+    role: e.SHOP_ROLE,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (isProduction ? 1000 : 0),
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_MB * 1024 * 1024,
+      maxRssBytes: e.PRESSURE_MAX_RSS_MB * 1024 * 1024,
+    },
+    media:
+      e.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : { kind: 'local' },
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,

@@ -1,33 +1,22 @@
-// Entry point: read the environment, open and migrate the database, listen, shut down cleanly.
-import { buildApp } from './app.ts';
-import { openDatabaseFromEnv } from './db/client.ts';
+// Entry point: read the environment, start the shop (startup.ts), stop it cleanly on SIGTERM/SIGINT.
 import { EnvError, loadEnv } from './env.ts';
-import { seedDemoCatalog } from './modules/catalog/seed.ts';
+import { startShop } from './startup.ts';
 
 async function main() {
   const startedAt = performance.now();
   const env = await loadEnv();
-  const database = await openDatabaseFromEnv(env);
-  await database.migrate();
-
-  // The background jobs (unpaid-order lapse, refunds, outbox, imports, bonus expiry, quote expiry)
-  // start with the app (background-jobs.ts).
-  const app = await buildApp({ env, database });
-  if (env.seedDemo) {
-    const seeded = await seedDemoCatalog(database.db);
-    if (seeded) app.log.info(seeded, 'demo catalogue seeded');
-  }
+  const shop = await startShop(env);
+  const { app, database } = shop;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: not ready, draining requests and jobs');
+    const force = setTimeout(() => process.exit(1), (env.shutdownDelayMs ?? 0) + 10_000);
     force.unref();
     try {
-      await app.close();
-      await database.close();
+      await shop.stop();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -37,11 +26,19 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: env.port, host: env.host });
   const shown = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
-  const url = `http://${shown}:${env.port}/`;
+  const url = `http://${shown}:${shop.port}/`;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  app.log.info({ url, database: database.kind, devLogin: env.devLogin }, `ready in ${seconds} s`);
+  app.log.info(
+    {
+      url,
+      database: database.kind,
+      role: env.role ?? 'all',
+      media: env.media?.kind ?? 'local',
+      devLogin: env.devLogin,
+    },
+    `ready in ${seconds} s`,
+  );
   if (env.isProduction && env.paymentProvider === 'sandbox') {
     app.log.warn(
       'PAYMENT_PROVIDER=sandbox in production (ALLOW_SANDBOX_PAYMENTS=1): orders can be marked paid without money',

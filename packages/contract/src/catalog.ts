@@ -121,15 +121,19 @@ export type CategoryNode = {
   sizeless: boolean;
   children: CategoryNode[];
 };
-export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    image_src: z.string().nullable(),
-    sizeless: z.boolean(),
-    children: z.array(CategoryNodeSchema),
-  }),
-);
+// Recursive, so the OpenAPI document names it: `#/components/schemas/CategoryNode` (without the
+// id the generator refers to a `schema0` it never emits, and parsers refuse the document).
+export const CategoryNodeSchema: z.ZodType<CategoryNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      image_src: z.string().nullable(),
+      sizeless: z.boolean(),
+      children: z.array(CategoryNodeSchema),
+    }),
+  )
+  .meta({ id: 'CategoryNode' });
 export const CategoriesResponseSchema = resultOf(z.object({ categories: z.array(CategoryNodeSchema) }));
 
 export const CharacteristicSchema = z.object({ key: z.string(), value: z.string() });

@@ -10,6 +10,10 @@ let server: Server;
 let port: number;
 let bytesWritten = 0;
 let socketClosedAt = -1;
+/** Resolved when the server's answer stream closes (the client cut it off). */
+const socketClosedAtWaiters: (() => void)[] = [];
+const socketClosedAtSignal = () =>
+  socketClosedAt > 0 ? Promise.resolve() : new Promise<void>((resolve) => socketClosedAtWaiters.push(resolve));
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -30,7 +34,10 @@ beforeAll(async () => {
       socketClosedAt = -1;
       res.writeHead(200, { 'content-type': 'image/png' });
       const chunk = Buffer.alloc(64 * 1024, 1);
-      res.on('close', () => (socketClosedAt = bytesWritten));
+      res.on('close', () => {
+        socketClosedAt = bytesWritten;
+        for (const closed of socketClosedAtWaiters.splice(0)) closed();
+      });
       const pump = () => {
         while (bytesWritten < 64 * 1024 * 1024) {
           bytesWritten += chunk.length;
@@ -141,7 +148,7 @@ describe('safeFetch', () => {
     expect(await reason(safeFetch(`http://shop.test:${port}/huge`, local({ maxBytes: 1024 * 1024 })))).toBe(
       'too_large',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await socketClosedAtSignal();
     // The server stopped well before 64 MB: the client closed the connection near the 1 MB cap
     // (plus what socket buffers held).
     expect(socketClosedAt).toBeGreaterThan(0);

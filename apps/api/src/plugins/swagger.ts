@@ -3,7 +3,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export async function openApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -12,6 +12,8 @@ export async function openApi(app: FastifyInstance) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas with an id (`.meta({ id })`, the recursive category tree) become components.
+    transformObject: jsonSchemaTransformObject,
   });
   // The UI's own inline scripts by hash (staticCSP); never framed; plain http outside production.
   const isProduction = app.env.isProduction;

@@ -73,7 +73,9 @@ export async function buildTestApp(
     database: shared,
     imageFetch,
     timeouts,
+    pressure,
   }: {
+    pressure?: BuildOptions['pressure'];
     timeouts?: BuildOptions['timeouts'];
     authRateLimitPerMin?: number;
     bot?: BuildOptions['bot'];
@@ -94,6 +96,9 @@ export async function buildTestApp(
     ...(bot ? { bot } : {}),
     ...(imageFetch ? { imageFetch } : {}),
     ...(timeouts ? { timeouts } : {}),
+    // No load shedding unless a test asks: a loaded machine's PGlite (same thread) delays the event
+    // loop past production's 1 s.
+    pressure: pressure ?? { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
   });
   await app.ready();
   return {

@@ -52,22 +52,18 @@ describe('start parameters (docs/product.md §2)', () => {
 });
 
 describe('closing older instances (docs/product.md §2: "asks older open instances to close")', () => {
-  const post = (message: object) => {
-    const channel = new BroadcastChannel('shop-instances');
-    channel.postMessage(message);
-    channel.close();
-  };
-
   it('closes when a newer instance says so, never for its own message or an older one', async () => {
     const onNewer = vi.fn();
     const stop = listenForNewerInstances(onNewer);
     askOlderInstancesToClose();
-    post({ type: 'close-older', startedAt: 1, sender: 'older-instance' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(onNewer).not.toHaveBeenCalled();
-
-    post({ type: 'close-older', startedAt: Date.now() + 1000, sender: 'newer-instance' });
-    await waitFor(() => expect(onNewer).toHaveBeenCalledOnce());
+    // One channel sends the older instance's message, then a newer one's: a receiver gets them in
+    // that order, so once the newer one has arrived the older one was handled (no fixed wait).
+    const channel = new BroadcastChannel('shop-instances');
+    channel.postMessage({ type: 'close-older', startedAt: 1, sender: 'older-instance' });
+    channel.postMessage({ type: 'close-older', startedAt: Date.now() + 1000, sender: 'newer-instance' });
+    channel.close();
+    await waitFor(() => expect(onNewer).toHaveBeenCalled());
+    expect(onNewer).toHaveBeenCalledOnce();
     stop();
   });
 });

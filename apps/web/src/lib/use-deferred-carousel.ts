@@ -6,14 +6,14 @@
 // screen, one per idle task (decision 038), the first screen's four still cost ≈ 85 ms of its load
 // (decision 041). Until touched, a card shows its first picture, which is all a carousel at rest
 // shows. One carousel (the product drawer's gallery) keeps `useEmblaCarousel`.
-// embla's code (≈ 6 KB gzip) is not on the first screen either (docs/decisions/044): it loads when
-// the first screen is idle, or at a touch that comes before that (the carousel is then built when
-// it arrives, and takes the next gesture).
-import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
+// embla's code (≈ 6 KB gzip) is not in the first screen's chunks either (docs/decisions/044): it is
+// asked for once a card has been drawn (an effect: after the page is shown, never before its first
+// paint's scripts), and is there long before a finger; a touch that still comes first builds the
+// carousel when the code arrives, and the next gesture swipes.
+import type { default as EmblaCarousel, EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { useEffect, useState } from 'react';
-import { whenFirstScreenIdle } from './first-screen-idle.ts';
 
-type Embla = typeof import('embla-carousel').default;
+type Embla = typeof EmblaCarousel;
 let embla: Embla | undefined;
 let loading: Promise<Embla> | undefined;
 
@@ -33,7 +33,7 @@ export function useDeferredCarousel(
     if (!viewport) return;
     let built: EmblaCarouselType | undefined;
     let gone = false;
-    const cancelIdle = whenFirstScreenIdle(() => void loadEmbla().catch(() => {}));
+    void loadEmbla().catch(() => {});
     const buildWith = (create: Embla) => {
       if (gone || built) return;
       built = create(viewport, options);
@@ -48,7 +48,6 @@ export function useDeferredCarousel(
     viewport.addEventListener('pointerdown', build, { capture: true, once: true });
     return () => {
       gone = true;
-      cancelIdle();
       viewport.removeEventListener('pointerdown', build, { capture: true });
       built?.destroy();
       setCarousel(undefined);

@@ -51,7 +51,7 @@ import {
 import { parseImportFile } from '../catalog/import-format.ts';
 import { changeOrderStatusByStaff } from './order-status-change.ts';
 import { consoleRoutes } from './console.routes.ts';
-import { enqueueImport, getImportJob, startImportRunner } from './import-jobs.ts';
+import { enqueueImport, getImportJob } from './import-jobs.ts';
 import { restorePaidOrder } from './order-restore.ts';
 import { orderPassport } from './passport-admin.ts';
 import {
@@ -339,12 +339,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
   );
 
-  // Applied imports run in the background; the facets cache follows each one.
-  const imports = startImportRunner(app.db, app.log, () => {
-    app.facetsCache.clear();
-    void app.photoSearch.refresh();
-  });
-  app.addHook('onClose', () => imports.stop());
+  // Applied imports run in the background (background-jobs.ts, not in a `web` instance).
 
   app.post(
     '/catalog/import',
@@ -373,7 +368,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         const { file, issues } = parseImportFile(request.body);
         if (issues.length === 0) {
           const job = await enqueueImport(app.db, file, request.staff.telegramId);
-          imports.poke();
+          app.importRunner?.poke();
           return reply.code(202).send({ result: job });
         }
       }

@@ -9,6 +9,7 @@ import type { AdminImportJob } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../../db/client.ts';
+import { JobRuns, startJob } from '../../lib/job-runner.ts';
 import { importJobs } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { importCatalog } from '../catalog/catalog-import.repository.ts';
@@ -125,47 +126,37 @@ export async function runImportJob(db: Database, id: number, log: FastifyBaseLog
 export type ImportRunner = { poke(): void; stop(): Promise<void> };
 
 /**
- * Runs queued jobs one after another in this instance: when poked (a job was just queued) and
- * every `pollMs` (jobs queued elsewhere, leases that lapsed). `onApplied` runs after each job.
+ * Runs queued jobs one after another in this instance, as the `catalog_import` job of the shared
+ * runner (lib/job-runner.ts): when poked (a job was just queued) and every `pollMs` (jobs queued
+ * elsewhere, leases that lapsed). `onApplied` runs after each job.
  */
 export function startImportRunner(
   db: Database,
   log: FastifyBaseLogger,
   onApplied: () => void,
   pollMs = 5_000,
+  runs = new JobRuns(),
 ): ImportRunner {
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
-  const drain = async () => {
-    do {
-      again = false;
-      for (let id = await claimImportJob(db); id !== undefined && !stopped; id = await claimImportJob(db)) {
-        await runImportJob(db, id, log);
-        onApplied();
-      }
-    } while (again && !stopped);
-  };
-  const poke = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => log.error({ err }, 'catalogue import runner failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(poke, pollMs);
-  timer.unref();
+  const job = startJob(
+    {
+      name: 'catalog_import',
+      everyMs: pollMs,
+      log,
+      run: async () => {
+        for (let id = await claimImportJob(db); id !== undefined && !stopped; id = await claimImportJob(db)) {
+          await runImportJob(db, id, log);
+          onApplied();
+        }
+      },
+    },
+    runs,
+  );
   return {
-    poke,
+    poke: () => job.poke(),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
     },
   };
 }

@@ -67,27 +67,13 @@ export async function warnExpiringLots(db: Database, now: Date, batch = 100): Pr
 }
 
 /** Runs warnings and burns every `everyMs` on an unref'd timer; returns a stop function. */
-export function startBonusExpiryJob(
+/** One pass of the `bonus_expiry` job (background-jobs.ts): the 7-day warnings, then the burns. */
+export async function bonusExpiryPass(
   db: Database,
-  log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void },
-  everyMs = 10 * 60_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const run = async () => {
-      const now = new Date();
-      const warned = await warnExpiringLots(db, now);
-      const burnt = await expireLots(db, now);
-      if (warned + burnt > 0) log.info({ warned, burnt }, 'bonus expiry: lots warned and burnt');
-    };
-    run()
-      .catch((err: unknown) => log.error({ err }, 'bonus expiry job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  log: { info(obj: unknown, msg: string): void },
+): Promise<void> {
+  const now = new Date();
+  const warned = await warnExpiringLots(db, now);
+  const burnt = await expireLots(db, now);
+  if (warned + burnt > 0) log.info({ warned, burnt }, 'bonus expiry: lots warned and burnt');
 }

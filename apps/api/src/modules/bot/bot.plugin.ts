@@ -1,5 +1,6 @@
 // Wires the bot and the outbox worker into the app: the worker runs from `ready` to `close` in
-// every instance, and only with a BOT_TOKEN from the environment (otherwise messages wait).
+// every instance that runs jobs (SHOP_ROLE `all` or `worker`, not `web`), as the `outbox` job of the
+// shared runner, and only with a BOT_TOKEN from the environment (otherwise messages wait).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { OutboxWorker, type WorkerOptions } from '../notifications/outbox-worker.ts';
@@ -19,17 +20,18 @@ export default fp(
   async function botPlugin(app: FastifyInstance, opts: BotPluginOptions) {
     const { timeoutSeconds, ...workerOptions } = opts.outbox ?? {};
     const shopBot = createShopBot(app.env, app.db, timeoutSeconds ? { timeoutSeconds } : {});
-    const worker = app.env.botCanSend
-      ? new OutboxWorker(app.db, (m) => shopBot.send(m), {
-          ...workerOptions,
-          log: app.log.child({ job: 'outbox' }),
-        })
-      : undefined;
+    const worker =
+      app.env.botCanSend && app.env.role !== 'web'
+        ? new OutboxWorker(app.db, (m) => shopBot.send(m), {
+            ...workerOptions,
+            log: app.log.child({ job: 'outbox' }),
+          })
+        : undefined;
     app.decorate('shopBot', shopBot);
     app.decorate('outboxWorker', worker);
     app.addHook('onReady', async () => {
       if (!worker) return;
-      worker.start();
+      worker.start(app.jobRuns);
       shopBot.setMenuButton().catch((err: unknown) => app.log.warn({ err }, 'menu button not set'));
     });
     app.addHook('onClose', async () => {

@@ -212,6 +212,8 @@ export class TokenIndex {
 
   private since: string | undefined;
   private loaded = false;
+  /** True once the first load has finished (`/readyz`); a later reload does not make it false. */
+  loadedOnce = false;
   private loading: Promise<void> | undefined;
   private polling: Promise<boolean> | undefined;
   private queued: Promise<boolean> | undefined;
@@ -296,6 +298,7 @@ export class TokenIndex {
     this.since = xmin;
     this.lastPollAt = Date.now();
     this.loaded = true;
+    this.loadedOnce = true;
   }
 
   private async poll(db: Database): Promise<boolean> {

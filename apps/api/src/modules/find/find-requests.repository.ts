@@ -374,22 +374,3 @@ export async function expireFindQuotes(db: Database, now: Date, batch = 100): Pr
   }
   return done;
 }
-
-export function startFindQuoteSweeper(
-  db: Database,
-  log: { error(obj: unknown, msg: string): void },
-  everyMs = 60_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireFindQuotes(db, new Date())
-      .catch((err: unknown) => log.error({ err }, 'find quote expiry failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -258,7 +258,7 @@ describe('the hourly sweep of screenshots', () => {
     for (const name of [sent.image_url, unsent.image_url].map((u) => path.basename(u)).concat(leftover))
       await utimes(path.join(dir, name), dayAgo, dayAgo);
 
-    expect((await sweepOrphanScreenshots(t.app.db, dataDir)).sort()).toEqual(
+    expect((await sweepOrphanScreenshots(t.app.db, t.app.media)).sort()).toEqual(
       [path.basename(unsent.image_url), leftover].sort(),
     );
     const left = await readdir(dir);
@@ -268,7 +268,7 @@ describe('the hourly sweep of screenshots', () => {
     expect((await t.app.inject({ url: sent.image_url })).statusCode).toBe(200);
     expect((await t.app.inject({ url: unsent.image_url })).statusCode).toBe(404);
     // A second sweep (another instance on the same folder) finds nothing more to do.
-    expect(await sweepOrphanScreenshots(t.app.db, dataDir)).toEqual([]);
+    expect(await sweepOrphanScreenshots(t.app.db, t.app.media)).toEqual([]);
   });
 });
 

@@ -24,7 +24,7 @@ export async function setupFind(app: FastifyInstance): Promise<{ service: Poizon
   if (shared) app.addHook('onClose', () => shared.close());
   const provider = createPoizonProvider(app.env.poizon, shared);
   if (provider.kind === 'fixture') {
-    await writeFixturePictures(app.env.dataDir).catch((err: unknown) =>
+    await writeFixturePictures(app.media).catch((err: unknown) =>
       app.log.warn({ err }, 'Poizon fixture pictures not written'),
     );
   }

@@ -1,10 +1,9 @@
 // The `fixture` Poizon provider: three dozen items shipped in the repository (prices in fen, sizes)
 // for the demo and the tests. Their pictures are drawn locally by the demo picture generator and
 // written once under DATA_DIR/media/poizon, served like every shop picture; nothing is downloaded.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
 import type { Kind } from '../catalog/demo/demo-data.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import type { PoizonProvider, ProviderItem } from './poizon-provider.ts';
 
 type Row = [
@@ -102,16 +101,14 @@ export const fixtureShortLink = (spuId: string) => `https://dw4.co/t/A/PZ${spuId
 
 const norm = (s: string) => s.toLowerCase().replace(/ё/g, 'е');
 
-/** Draws the fixture's pictures into DATA_DIR/media/poizon once (no-op when they are there). */
-export async function writeFixturePictures(dataDir: string): Promise<void> {
-  const dir = path.join(dataDir, 'media', 'poizon');
+/** Draws the fixture's pictures into the media store's media/poizon once (no-op when they are there). */
+export async function writeFixturePictures(media: MediaStore): Promise<void> {
   const last = FIXTURE_ITEMS[FIXTURE_ITEMS.length - 1]!;
-  if (await stat(path.join(dir, `${last.spuId}-${PICTURES}.svg`)).catch(() => undefined)) return;
-  await mkdir(dir, { recursive: true });
+  if (await media.exists(`media/poizon/${last.spuId}-${PICTURES}.svg`)) return;
   for (const item of FIXTURE_ITEMS) {
     for (let k = 0; k < PICTURES; k++) {
       const svg = drawDemoPicture({ kind: item.kind, color: item.color, picture: k });
-      await writeFile(path.join(dir, `${item.spuId}-${k + 1}.svg`), svg);
+      await media.put(`media/poizon/${item.spuId}-${k + 1}.svg`, Buffer.from(svg), 'image/svg+xml');
     }
   }
 }

@@ -2,12 +2,11 @@
 // (JPEG, PNG or WebP, ≤ 10 MB, the same checks and messages as search by photo), and the shop keeps
 // only its own re-encoding: decoded by sharp, turned upright, at most 1600 px, flattened on white,
 // saved as JPEG without metadata (no GPS or camera data), at most 1 MB, under an unguessable name in
-// DATA_DIR/media/find. The raw upload is never written anywhere. A picture no request took within
+// the media store's media/find (modules/media/media-store.ts). The raw upload is never written anywhere. A picture no request took within
 // a day is deleted by the hourly sweep (background-jobs.ts).
 import type { Multipart } from '@fastify/multipart';
 import { FIND_SCREENSHOT_MAX_PX, FIND_SCREENSHOT_URL, PHOTO_ERRORS, type FindUpload } from '@shop/contract';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -15,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { findRequests } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import { MAX_INPUT_PIXELS } from '../find-photo/hash-features.ts';
+import type { MediaStore } from '../media/media-store.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A stored screenshot is at most this big; a busier picture is re-encoded smaller. */
@@ -79,28 +79,20 @@ export async function reencodeScreenshot(
   throw tooLarge('Картинка слишком большая — выберите фото поменьше');
 }
 
-const screenshotDir = (dataDir: string) => path.join(dataDir, 'media', 'find');
+const FOLDER = 'media/find/';
 
 /** Stores the re-encoded picture under a new random name and says where it is served. */
-export async function storeScreenshot(dataDir: string, input: Buffer): Promise<FindUpload> {
+export async function storeScreenshot(media: MediaStore, input: Buffer): Promise<FindUpload> {
   const { jpeg, width, height } = await reencodeScreenshot(input);
   const name = `${randomBytes(16).toString('hex')}.jpg`;
-  const dir = screenshotDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, name);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, jpeg);
-  await rename(tmp, file);
+  await media.put(`${FOLDER}${name}`, jpeg, 'image/jpeg');
   return { image_url: `/media/find/${name}`, width, height, bytes: jpeg.length };
 }
 
 /** True when `url` names a screenshot this shop stored (and it is still there). */
-export async function screenshotExists(dataDir: string, url: string): Promise<boolean> {
+export async function screenshotExists(media: MediaStore, url: string): Promise<boolean> {
   if (!FIND_SCREENSHOT_URL.test(url)) return false;
-  return access(path.join(screenshotDir(dataDir), path.basename(url))).then(
-    () => true,
-    () => false,
-  );
+  return media.exists(`${FOLDER}${path.posix.basename(url)}`);
 }
 
 /** An upload no request took within this long is deleted. */
@@ -110,23 +102,18 @@ const STORED_NAME = /^[a-f0-9]{32}\.jpg$/;
 /**
  * Deletes stored screenshots older than `olderThanMs` that no request names (a shopper who uploaded
  * and never sent the form), and temporary files left by a crash. Returns the deleted names.
- * Instances sharing the folder may both sweep: a file already gone is skipped.
+ * Instances sharing the store may both sweep: a file already gone is skipped.
  */
 export async function sweepOrphanScreenshots(
   db: Database,
-  dataDir: string,
+  media: MediaStore,
   now = Date.now(),
   olderThanMs = ORPHAN_SCREENSHOT_MS,
 ): Promise<string[]> {
-  const dir = screenshotDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
   const old: string[] = [];
-  for (const name of names) {
-    const mtime = await stat(path.join(dir, name)).then(
-      (s) => s.mtimeMs,
-      () => now,
-    );
-    if (now - mtime < olderThanMs) continue;
+  for (const { key, modifiedMs } of await media.list(FOLDER)) {
+    const name = key.slice(FOLDER.length);
+    if (now - modifiedMs < olderThanMs) continue;
     if (STORED_NAME.test(name) || name.endsWith('.tmp')) old.push(name);
   }
   const deleted: string[] = [];
@@ -145,32 +132,8 @@ export async function sweepOrphanScreenshots(
       : new Set<string | null>();
     for (const name of chunk) {
       if (taken.has(`/media/find/${name}`)) continue;
-      const gone = await unlink(path.join(dir, name)).then(
-        () => true,
-        () => false,
-      );
-      if (gone) deleted.push(name);
+      if (await media.delete(`${FOLDER}${name}`).catch(() => false)) deleted.push(name);
     }
   }
   return deleted;
-}
-
-export function startScreenshotSweeper(
-  db: Database,
-  dataDir: string,
-  log: { error(obj: unknown, msg: string): void },
-  everyMs = 3_600_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepOrphanScreenshots(db, dataDir)
-      .catch((err: unknown) => log.error({ err }, 'find screenshot sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,30 +1,86 @@
+// Probes (docs/operations.md): `/livez` — the process answers (never touches the database, never
+// shed under pressure); `/readyz` — this instance may take traffic: the database answers, every
+// migration of this code is applied, the catalogue token index has loaded (where the instance keeps
+// one), and it is not shutting down. 503 otherwise, with the checks that failed. `/healthz` is the
+// old name of `/livez`.
 import { HealthSchema, ReadySchema } from '@shop/contract';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { queryRows } from '../../db/client.ts';
+import { tokenIndexOf } from '../catalog/token-index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when a graceful stop begins (server.ts): `/readyz` answers 503 from then on. */
+    shuttingDown: boolean;
+  }
+}
+
+/** Migrations this code ships (drizzle/meta/_journal.json). */
+const SHIPPED_MIGRATIONS = (
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../drizzle/meta/_journal.json', import.meta.url)), 'utf8'),
+  ) as { entries: unknown[] }
+).entries.length;
+
+/** Probes are answered whatever the load: under-pressure leaves them alone. */
+const probeConfig = { pressureHandler: () => undefined };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/healthz',
-    { schema: { tags: ['ops'], summary: 'The process is alive', response: { 200: HealthSchema } } },
-    () => ({ status: 'ok' as const }),
-  );
+  let migrated = false;
+  const migrationsApplied = async () => {
+    if (migrated) return true;
+    const [row] = await queryRows<{ n: number }>(
+      app.db,
+      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+    );
+    migrated = (row?.n ?? 0) >= SHIPPED_MIGRATIONS;
+    return migrated;
+  };
+
+  const alive = {
+    schema: { tags: ['ops'], summary: 'The process is alive', response: { 200: HealthSchema } },
+    config: probeConfig,
+  };
+  app.get('/livez', alive, () => ({ status: 'ok' as const }));
+  app.get('/healthz', alive, () => ({ status: 'ok' as const }));
   app.get(
     '/readyz',
     {
       schema: {
         tags: ['ops'],
-        summary: 'The database answers',
+        summary: 'This instance may take traffic: database, migrations, catalogue index, not stopping',
         response: { 200: ReadySchema, 503: ReadySchema },
       },
+      config: probeConfig,
     },
     async (request, reply) => {
+      const checks = {
+        database: false,
+        migrations: false,
+        catalog_index: indexReady(app),
+        not_shutting_down: !app.shuttingDown,
+      };
       try {
         await app.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: app.dbKind };
+        checks.database = true;
+        checks.migrations = await migrationsApplied();
       } catch (err) {
         request.log.error({ err }, 'database not reachable');
-        return reply.code(503).send({ status: 'unavailable' as const, database: app.dbKind });
       }
+      const ready = Object.values(checks).every(Boolean);
+      const status = ready ? 'ok' : app.shuttingDown ? 'shutting_down' : 'unavailable';
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status, database: app.dbKind, role: app.env.role ?? 'all', checks });
     },
   );
 };
+
+function indexReady(app: FastifyInstance): boolean {
+  if (app.env.catalogTokenIndex === false || app.env.role === 'worker') return true;
+  return tokenIndexOf(app.db)?.loadedOnce ?? false;
+}

@@ -38,6 +38,10 @@ let server: Server;
 let port: number;
 let hugeWritten = 0;
 let hugeClosedAt = -1;
+/** Resolved when the server's answer stream closes (the client cut it off). */
+const hugeClosedAtWaiters: (() => void)[] = [];
+const hugeClosedAtSignal = () =>
+  hugeClosedAt > 0 ? Promise.resolve() : new Promise<void>((resolve) => hugeClosedAtWaiters.push(resolve));
 let smallPng: Buffer;
 let t: TestApp;
 let dataDir: string;
@@ -54,7 +58,10 @@ beforeAll(async () => {
       hugeWritten = 0;
       hugeClosedAt = -1;
       res.writeHead(200, { 'content-type': 'image/png' });
-      res.on('close', () => (hugeClosedAt = hugeWritten));
+      res.on('close', () => {
+        hugeClosedAt = hugeWritten;
+        for (const closed of hugeClosedAtWaiters.splice(0)) closed();
+      });
       const piece = Buffer.alloc(64 * 1024, 7);
       const pump = () => {
         while (hugeWritten < 64 * 1024 * 1024) {
@@ -139,7 +146,7 @@ describe('image resizer', () => {
     const res = await get(remote('w324', '/huge.png'));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: 'bad_request', message: 'Картинка слишком большая' } });
-    await new Promise((r) => setTimeout(r, 100));
+    await hugeClosedAtSignal();
     expect(hugeClosedAt).toBeGreaterThan(0);
     expect(hugeClosedAt).toBeLessThan(32 * 1024 * 1024);
   });

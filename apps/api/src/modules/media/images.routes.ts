@@ -1,17 +1,17 @@
 // Pictures: `GET /media/<path>` serves an original (demo pictures are drawn as SVG on request,
-// imported files live under DATA_DIR/media); `GET /img/{w|h}{px}/{source}` resizes a shop path or
-// an allowed host's image to WebP with sharp, caching the result on disk under DATA_DIR.
+// imported files live in the media store under `media/`); `GET /img/{w|h}{px}/{source}` resizes a
+// shop path or an allowed host's image to WebP with sharp, caching the result in the media store
+// under `img-cache/` (the local DATA_DIR or the S3 bucket: media-store.ts).
 import { IMAGE_EDGES_PX } from '@shop/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { badGateway, badRequest, notFound } from '../../plugins/errors.ts';
 import { demoPicture } from '../catalog/demo/demo-catalog.ts';
 import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
 import { isMediaPath } from './media-path.ts';
+import type { MediaStore } from './media-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MAX_REMOTE_BYTES = 15 * 1024 * 1024;
@@ -35,7 +35,7 @@ const CONTENT_TYPES: Record<string, string> = {
 type Original = { body: Buffer; type: string };
 
 export type ImagesOptions = {
-  dataDir: string;
+  media: MediaStore;
   imageHosts: string[];
   /** Tests only: let the fetch reach a local server. */
   fetchOverrides?: Partial<SafeFetchOptions>;
@@ -43,10 +43,8 @@ export type ImagesOptions = {
 
 export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
   app,
-  { dataDir, imageHosts, fetchOverrides },
+  { media, imageHosts, fetchOverrides },
 ) => {
-  const mediaDir = path.join(dataDir, 'media');
-  const cacheDir = path.join(dataDir, 'img-cache');
   const inFlight = new Map<string, Promise<Buffer>>();
 
   /** The original of a shop path `media/...`; undefined when there is no such file. */
@@ -60,11 +58,8 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     }
     const type = CONTENT_TYPES[ext];
     if (!type) throw badRequest('Неподдерживаемый формат картинки');
-    try {
-      return { body: await readFile(path.join(mediaDir, relative.slice('media/'.length))), type };
-    } catch {
-      return undefined;
-    }
+    const body = await media.get(relative);
+    return body ? { body, type } : undefined;
   }
 
   /** Through the one SSRF-safe fetch (lib/safe-fetch.ts): listed hosts, public addresses only. */
@@ -87,7 +82,10 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     }
     if (response.status === 404) return undefined;
     if (response.status < 200 || response.status >= 300) throw badGateway('Не удалось загрузить картинку');
-    return { body: response.body, type: String(response.headers['content-type'] ?? 'application/octet-stream') };
+    return {
+      body: response.body,
+      type: String(response.headers['content-type'] ?? 'application/octet-stream'),
+    };
   }
 
   const sendOriginal = (reply: FastifyReply, original: Original) =>
@@ -106,7 +104,9 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     const px = match ? Number(match[2]) : NaN;
     // Only the listed sizes: any other would render and cache one more file per picture.
     if (!match || !EDGES.has(px))
-      throw badRequest(`Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`);
+      throw badRequest(
+        `Размер картинки: w или h и одно из чисел ${IMAGE_EDGES_PX.join(', ')}, например w600`,
+      );
     // The raw source as sent: an encoded absolute URL must not be decoded twice by the router.
     const rawUrl = request.raw.url ?? '';
     const source = rawUrl.slice(rawUrl.indexOf(`/img/${size}/`) + `/img/${size}/`.length).split('?')[0] ?? '';
@@ -132,8 +132,11 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
     }
 
     const key = createHash('sha256').update(`${size}\n${source}`).digest('hex');
-    const file = path.join(cacheDir, key.slice(0, 2), `${key}.webp`);
-    const cached = await readFile(file).catch(() => undefined);
+    const file = `img-cache/${key.slice(0, 2)}/${key}.webp`;
+    const cached = await media.get(file).catch((err: unknown) => {
+      request.log.warn({ err }, 'image cache read failed');
+      return undefined;
+    });
     if (cached) return reply.header('cache-control', IMMUTABLE).type('image/webp').send(cached);
 
     let job = inFlight.get(key);
@@ -166,10 +169,7 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
             throw badRequest('Файл не является картинкой');
           });
         try {
-          await mkdir(path.dirname(file), { recursive: true });
-          const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-          await writeFile(tmp, webp);
-          await rename(tmp, file);
+          await media.put(file, webp, 'image/webp');
         } catch (err) {
           request.log.warn({ err }, 'image cache write failed');
         }

@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows } from '../../db/client.ts';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 
@@ -94,6 +94,22 @@ export default fp(
       labelNames: ['job'] as const,
       registers: [register],
     });
+
+    // Passes of each background job in this instance (lib/job-runner.ts); a `web` instance has none.
+    const jobRuns = new Counter({
+      name: 'shop_job_runs_total',
+      help: 'Passes of each background job in this instance, by outcome (ok, failed)',
+      labelNames: ['job', 'outcome'] as const,
+      registers: [register],
+      collect() {
+        this.reset();
+        for (const [job, { ok, failed }] of app.jobRuns.counts) {
+          this.inc({ job, outcome: 'ok' }, ok);
+          if (failed) this.inc({ job, outcome: 'failed' }, failed);
+        }
+      },
+    });
+    void jobRuns;
 
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';

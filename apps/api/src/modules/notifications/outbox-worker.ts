@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { GrammyError, HttpError } from 'grammy';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { JobRuns, startJob, type Job } from '../../lib/job-runner.ts';
 import { queryRows } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import {
@@ -93,9 +94,7 @@ export class OutboxWorker {
   private readonly backoffMs: number;
   private readonly maxAttempts: number;
   private readonly batch: number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
+  private job: Job | undefined;
   private lastSendAt = 0;
 
   constructor(
@@ -303,29 +302,24 @@ export class OutboxWorker {
     return rows.length;
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      this.running = this.runOnce()
-        .then((n) => n)
-        .catch((err: unknown) => {
-          this.options.log?.error({ err }, 'outbox worker pass failed');
-          return 0;
-        })
-        .then((n) => {
-          if (this.stopped) return;
-          this.timer = setTimeout(tick, n > 0 ? 0 : this.pollMs);
-          this.timer.unref();
-        });
-    };
-    tick();
+  /** Runs the worker through the shared job runner (lib/job-runner.ts) as the `outbox` job. */
+  start(runs: JobRuns = new JobRuns()): void {
+    if (this.job) return;
+    this.job = startJob(
+      {
+        name: 'outbox',
+        everyMs: this.pollMs,
+        run: () => this.runOnce(),
+        log: this.options.log ?? { error: () => undefined },
+      },
+      runs,
+    );
+    this.job.poke();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    const job = this.job;
+    this.job = undefined;
+    await job?.stop();
   }
 }

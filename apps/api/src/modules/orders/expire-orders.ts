@@ -37,30 +37,15 @@ export async function expireUnpaidOrders(
 }
 
 /** Runs the sweeper every `everyMs` on an unref'd timer; returns a stop function. */
-export function startUnpaidOrderSweeper(
+/** One pass of the `unpaid_orders` job (background-jobs.ts): batches of 100 until the backlog is gone. */
+export async function lapseUnpaidOrders(
   db: Database,
   ttlMin: number,
-  log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void },
-  everyMs = 60_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    const sweep = async () => {
-      // Batches of 100 until the backlog is gone.
-      for (;;) {
-        const ids = await expireUnpaidOrders(db, new Date(), { ttlMin, batch: 100 });
-        if (ids.length > 0) log.info({ orders: ids }, 'unpaid orders canceled, stock released');
-        if (ids.length < 100) return;
-      }
-    };
-    sweep()
-      .catch((err: unknown) => log.error({ err }, 'unpaid order sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  log: { info(obj: unknown, msg: string): void },
+): Promise<void> {
+  for (;;) {
+    const ids = await expireUnpaidOrders(db, new Date(), { ttlMin, batch: 100 });
+    if (ids.length > 0) log.info({ orders: ids }, 'unpaid orders canceled, stock released');
+    if (ids.length < 100) return;
+  }
 }

@@ -98,24 +98,13 @@ export async function settlePendingRefunds(
 }
 
 /** Runs `settlePendingRefunds` every `everyMs` on an unref'd timer; returns a stop function. */
-export function startPendingRefundSweeper(
+/** One pass of the `pending_refunds` job (background-jobs.ts). */
+export async function settlePendingRefundsPass(
   db: Database,
   provider: PaymentProvider,
   log: { warn(obj: unknown, msg: string): void },
-  everyMs = 60_000,
   olderThanMs = 60_000,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    settlePendingRefunds(db, provider, { olderThanMs })
-      .then((r) => r.failed > 0 && log.warn(r, 'refunds: some pending refunds could not be settled yet'))
-      .catch((err: unknown) => log.warn({ err }, 'refunds: pending refund sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): Promise<void> {
+  const r = await settlePendingRefunds(db, provider, { olderThanMs });
+  if (r.failed > 0) log.warn(r, 'refunds: some pending refunds could not be settled yet');
 }
