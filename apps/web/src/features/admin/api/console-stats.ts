@@ -7,12 +7,13 @@ import {
 } from '@shop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type StatsRange = { from: string; to: string };
 
 export const useStats = (range: StatsRange) =>
   useQuery({
-    queryKey: ['admin', 'stats', 'sales', range],
+    queryKey: queryKeys.adminStatsOf('sales', range),
     queryFn: async ({ signal }) =>
       (await api('/v1/admin/stats', { query: range, schema: AdminStatsResponseSchema, signal })).result,
     placeholderData: keepPreviousData,
@@ -20,7 +21,7 @@ export const useStats = (range: StatsRange) =>
 
 export const useTopSellers = (range: StatsRange) =>
   useQuery({
-    queryKey: ['admin', 'stats', 'top', range],
+    queryKey: queryKeys.adminStatsOf('top', range),
     queryFn: async ({ signal }) =>
       (await api('/v1/admin/stats/top', { query: range, schema: AdminStatsTopResponseSchema, signal }))
         .result,
@@ -29,7 +30,7 @@ export const useTopSellers = (range: StatsRange) =>
 
 export const useWaitingWork = () =>
   useQuery({
-    queryKey: ['admin', 'stats', 'waiting'],
+    queryKey: queryKeys.adminStatsWaiting,
     queryFn: async ({ signal }) =>
       (await api('/v1/admin/stats/waiting', { schema: AdminStatsWaitingResponseSchema, signal })).result,
   });

@@ -2,10 +2,11 @@
 import { AdminCustomerListResponseSchema, AdminCustomerResponseSchema } from '@shop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const customersQueryOptions = (q: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'customers', 'list', q],
+    queryKey: queryKeys.adminCustomers(q),
     queryFn: async ({ pageParam, signal }) =>
       (
         await api('/v1/admin/customers', {
@@ -23,7 +24,7 @@ export const useCustomers = (q: string) => useInfiniteQuery(customersQueryOption
 
 export const useCustomer = (id: number) =>
   useQuery({
-    queryKey: ['admin', 'customers', 'one', id],
+    queryKey: queryKeys.adminCustomer(id),
     queryFn: async ({ signal }) =>
       (await api(`/v1/admin/customers/${id}`, { schema: AdminCustomerResponseSchema, signal })).result,
   });

@@ -9,12 +9,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type InventoryFilter = { low: boolean; q: string };
 
 export const inventoryQueryOptions = (f: InventoryFilter) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'inventory', f],
+    queryKey: queryKeys.adminInventoryOf(f),
     queryFn: async ({ pageParam, signal }) =>
       (
         await api('/v1/admin/inventory', {
@@ -41,6 +42,7 @@ export const useChangeStock = () => {
           schema: StockDeltaResponseSchema,
         })
       ).result,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'inventory'] }),
+    meta: { errorMessage: 'Не удалось изменить остаток' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminInventory }),
   });
 };

@@ -8,10 +8,11 @@ import {
 } from '@shop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const useCategoryTree = () =>
   useQuery({
-    queryKey: ['admin', 'categories'],
+    queryKey: queryKeys.adminCategories,
     queryFn: async ({ signal }) =>
       (await api('/v1/categories', { schema: CategoriesResponseSchema, signal })).result.categories,
     staleTime: 10 * 60_000,
@@ -19,9 +20,9 @@ export const useCategoryTree = () =>
 
 const invalidateCatalog = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin', 'products'] }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'inventory'] }),
-    queryClient.invalidateQueries({ queryKey: ['products'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminProducts }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminInventory }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.product() }),
   ]);
 
 export const useCreateProduct = () => {
@@ -30,12 +31,14 @@ export const useCreateProduct = () => {
     mutationFn: async (body: AdminProductCreateBody) =>
       (await api('/v1/admin/products', { method: 'POST', body, schema: AdminCreatedProductResponseSchema }))
         .result,
+    meta: { errorMessage: 'Не удалось создать товар' },
     onSettled: () => invalidateCatalog(queryClient),
   });
 };
 
 export const useUploadPicture = () =>
   useMutation({
+    meta: { errorMessage: 'Не удалось загрузить картинку' },
     mutationFn: async ({ productId, file }: { productId: number; file: File }) => {
       const form = new FormData();
       form.append('image', file, file.name);
@@ -49,6 +52,7 @@ export const useUploadPicture = () =>
 
 export const useOrderPictures = () =>
   useMutation({
+    meta: { errorMessage: 'Не удалось поменять порядок картинок' },
     mutationFn: async ({ productId, images }: { productId: number; images: string[] }) =>
       (
         await api(`/v1/admin/products/${productId}/pictures`, {

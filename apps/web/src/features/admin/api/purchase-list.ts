@@ -3,10 +3,11 @@
 import { PurchaseBoughtResponseSchema, PurchaseListResponseSchema } from '@shop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const usePurchaseList = () =>
   useQuery({
-    queryKey: ['admin', 'purchase-list'],
+    queryKey: queryKeys.adminPurchaseList,
     queryFn: async ({ signal }) =>
       (await api('/v1/admin/purchase-list', { schema: PurchaseListResponseSchema, signal })).result,
   });
@@ -22,10 +23,11 @@ export const useMarkBought = () => {
           schema: PurchaseBoughtResponseSchema,
         })
       ).result,
+    meta: { errorMessage: 'Не удалось отметить выкуп' },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'purchase-list'] });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminPurchaseList });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
     },
   });
 };

@@ -3,6 +3,7 @@
 import './console-pages.css';
 import { Link } from 'react-router';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { useCustomer } from '../api/customers.ts';
 import { formatDateTime, NOTIFICATION_STATUS_RU, TAB_RU, tabTone } from '../admin-labels.ts';
@@ -52,7 +53,7 @@ export function CustomerCardView({ id }: { id: number }) {
             <>
               <dt>Пригласил(а)</dt>
               <dd>
-                <Link to={`/admin/customers/${c.referred_by.id}`}>{c.referred_by.name}</Link>
+                <Link to={paths.adminCustomer(c.referred_by.id)}>{c.referred_by.name}</Link>
               </dd>
             </>
           )}
@@ -75,7 +76,7 @@ export function CustomerCardView({ id }: { id: number }) {
           <ul className="admin-list" aria-label="Заказы покупателя">
             {c.orders_list.map((o) => (
               <li key={o.id} className="admin-list__item" data-order-id={o.id}>
-                <Link className="admin-line" to={`/admin/orders/${o.id}`}>
+                <Link className="admin-line" to={paths.adminOrder(o.id)}>
                   <span className="admin-line__text">
                     <span>
                       №{o.id}{' '}

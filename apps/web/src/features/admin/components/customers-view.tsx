@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useCustomers } from '../api/customers.ts';
@@ -52,7 +53,7 @@ export function CustomersView() {
         <ul className="admin-list admin-card" aria-label="Покупатели">
           {rows.map((c) => (
             <li key={c.id} className="admin-list__item" data-customer-id={c.id}>
-              <Link className="admin-line admin-customer__link" to={`/admin/customers/${c.id}`}>
+              <Link className="admin-line admin-customer__link" to={paths.adminCustomer(c.id)}>
                 <span className="admin-line__text">
                   <span className="admin-customer__name">
                     {[c.first_name, c.last_name].filter(Boolean).join(' ')}

@@ -25,7 +25,6 @@ function StockDelta({ row }: { row: InventoryRow }) {
           setDelta('');
           notify.success(`Остаток: ${r.stock} шт.`);
         },
-        onError: (e) => notify.error(e.message),
       },
     );
   return (

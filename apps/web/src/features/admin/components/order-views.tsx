@@ -4,6 +4,7 @@
 import './console-pages.css';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage.ts';
 
 type View = { name: string; query: string };
@@ -60,7 +61,7 @@ export function OrderViews() {
     <div className="admin-views" role="group" aria-label="Сохранённые фильтры">
       {views.map((v) => (
         <span key={v.name} className={`admin-view${v.query === current ? ' admin-view--active' : ''}`}>
-          <button type="button" onClick={() => void navigate(`/admin/orders${v.query ? `?${v.query}` : ''}`)}>
+          <button type="button" onClick={() => void navigate(paths.adminOrders(v.query))}>
             {v.name}
           </button>
           <button

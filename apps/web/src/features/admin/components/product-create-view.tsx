@@ -52,8 +52,8 @@ function Pictures({
       for (const file of Array.from(files)) {
         onChange(await upload.mutateAsync({ productId: product.id, file }));
       }
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Не удалось загрузить картинку');
+    } catch {
+      // The query client has toasted it (the mutation's meta); the rest of the files wait.
     } finally {
       setBusy(false);
     }
@@ -64,10 +64,7 @@ function Pictures({
     const [src] = images.splice(from, 1);
     images.splice(to, 0, src!);
     onChange({ ...product, images });
-    order.mutate(
-      { productId: product.id, images },
-      { onSuccess: onChange, onError: (e) => notify.error(e.message) },
-    );
+    order.mutate({ productId: product.id, images }, { onSuccess: onChange });
   };
 
   return (
@@ -165,7 +162,6 @@ export function ProductCreateView() {
           setProduct(p);
           notify.success('Товар создан. Добавьте картинки и опубликуйте');
         },
-        onError: (error) => notify.error(error.message),
       },
     );
   };
@@ -178,6 +174,11 @@ export function ProductCreateView() {
           {product.is_published ? 'В продаже' : 'Скрыт от покупателей'} · {product.variants.length} вар.
         </p>
         <Pictures product={product} onChange={setProduct} />
+        {publish.isError && (
+          <p className="admin-error" role="alert">
+            {publish.error.message}
+          </p>
+        )}
         {!product.is_published && (
           <Button
             size="medium"
@@ -191,7 +192,6 @@ export function ProductCreateView() {
                     setProduct({ ...product, is_published: true });
                     notify.success('Товар в продаже');
                   },
-                  onError: (error) => notify.error(error.message),
                 },
               )
             }

@@ -4,11 +4,13 @@
 // list as an XLSX file, one row per line.
 import './console-pages.css';
 import { roleCan } from '@shop/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { plural } from '../../../lib/plural.ts';
 import { downloadPurchaseXlsx, useMarkBought, usePurchaseList } from '../api/purchase-list.ts';
@@ -22,7 +24,6 @@ export function PurchaseListView() {
   const list = usePurchaseList();
   const mark = useMarkBought();
   const [ticked, setTicked] = useState<Set<number>>(() => new Set());
-  const [exporting, setExporting] = useState(false);
   const canOperate = roleCan(role, 'operate');
 
   const toggle = (ids: number[], on: boolean) =>
@@ -45,19 +46,12 @@ export function PurchaseListView() {
             : 'Строки отмечены выкупленными',
         );
       },
-      onError: (e) => notify.error(e.message),
     });
 
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      await downloadPurchaseXlsx();
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Не удалось выгрузить список');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const xlsx = useMutation({
+    mutationFn: downloadPurchaseXlsx,
+    meta: { errorMessage: 'Не удалось выгрузить список' },
+  });
 
   const data = list.data;
   return (
@@ -66,7 +60,7 @@ export function PurchaseListView() {
         <span className="admin-muted">
           {data ? `${data.lines} ${plural(data.lines, LINE_FORMS)} · ${data.units} шт.` : 'Загрузка…'}
         </span>
-        <Button variant="light-primary" size="small" loading={exporting} onClick={() => void exportXlsx()}>
+        <Button variant="light-primary" size="small" loading={xlsx.isPending} onClick={() => xlsx.mutate()}>
           XLSX
         </Button>
       </div>
@@ -122,7 +116,7 @@ export function PurchaseListView() {
                         aria-label={`Строка заказа №${l.order_id}`}
                       />
                     )}
-                    <Link to={`/admin/orders/${l.order_id}`}>№{l.order_id}</Link>
+                    <Link to={paths.adminOrder(l.order_id)}>№{l.order_id}</Link>
                     <span className="admin-muted">
                       {l.quantity} шт. · {formatPrice(l.price)}
                       {l.sku ? ` · ${l.sku}` : ''}
