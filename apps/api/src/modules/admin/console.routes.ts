@@ -256,7 +256,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!image?.length) throw badRequest(PHOTO_ERRORS.noFile, 'body.image');
       const product = await addPicture(
         app.db,
-        app.env.dataDir,
+        app.media,
         request.params.id,
         image,
         request.staff.telegramId,

@@ -2,11 +2,9 @@
 // catalogue importer as a one-product file (the same checks, listing columns, search vectors and
 // suggestions as any import), hidden until published unless asked otherwise; pictures uploaded from
 // the phone are re-encoded by the find screenshots' code (upright, ≤ 1600 px, JPEG, no EXIF) and
-// kept under DATA_DIR/media/products/{id}/, served and resized by /media and /img like any shop path.
+// kept in the media store as media/products/{id}/…, served and resized by /media and /img like any shop path.
 import type { AdminCreatedProduct, AdminPicturesOrderBody, AdminProductCreateBody } from '@shop/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories, productImages, products, variants } from '../../db/schema/index.ts';
@@ -14,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { importCatalog } from '../catalog/catalog-import.repository.ts';
 import { parseImportFile } from '../catalog/import-format.ts';
 import { reencodeScreenshot } from '../find/screenshots.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { writeAudit } from '../staff/audit.repository.ts';
 
 /** A product has at most this many pictures (the importer's limit). */
@@ -140,13 +139,10 @@ export async function createProduct(
   return readCreated(db, id);
 }
 
-const productDir = (dataDir: string, productId: number) =>
-  path.join(dataDir, 'media', 'products', String(productId));
-
 /** Re-encodes and stores an uploaded picture, and adds it after the product's others. */
 export async function addPicture(
   db: Database,
-  dataDir: string,
+  media: MediaStore,
   productId: number,
   image: Buffer,
   actorTelegramId: number,
@@ -155,11 +151,8 @@ export async function addPicture(
   if (!exists) throw notFound('Товар не найден');
   const { jpeg } = await reencodeScreenshot(image);
   const name = `${randomBytes(12).toString('hex')}.jpg`;
-  const dir = productDir(dataDir, productId);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, name);
-  await writeFile(`${file}.tmp`, jpeg);
-  await rename(`${file}.tmp`, file);
+  // The media store (local DATA_DIR/media or S3), under the key its /media/… address names.
+  await media.put(`media/products/${productId}/${name}`, jpeg, 'image/jpeg');
   const src = `/media/products/${productId}/${name}`;
   await db.transaction(async (tx) => {
     // The product's row lock orders two uploads at once.
