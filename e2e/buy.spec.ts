@@ -128,8 +128,9 @@ for (const scheme of ['light', 'dark'] as const) {
     const newAddress = page.getByRole('button', { name: 'Новый адрес' });
     await expect(page.getByLabel('Город').or(newAddress)).toBeVisible();
     if (await newAddress.isVisible()) await newAddress.click();
+    await page.getByRole('radio', { name: 'Курьер', exact: true }).click();
     await page.getByLabel('Город').fill('Москва');
-    await page.getByLabel('Адрес или пункт выдачи').fill('ул. Тверская, д. 7, кв. 12');
+    await page.getByLabel('Улица, дом, квартира').fill('ул. Тверская, д. 7, кв. 12');
     await page.getByLabel('Фамилия').fill('Петров');
     await page.getByLabel('Имя и отчество').fill('Иван Сергеевич');
     const phone = page.getByLabel('Телефон');
@@ -349,8 +350,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
     // Addresses: add one through the form, mark default, then delete after confirming.
     await page.goto('/profile/delivery/set');
+    await page.getByRole('radio', { name: 'Курьер', exact: true }).click();
     await page.getByLabel('Город').fill('Санкт-Петербург');
-    await page.getByLabel('Адрес или пункт выдачи').fill(`Невский пр., 1 (${scheme})`);
+    await page.getByLabel('Улица, дом, квартира').fill(`Невский пр., 1 (${scheme})`);
     await page.getByLabel('Фамилия').fill('Иванова');
     await page.getByLabel('Имя и отчество').fill('Мария');
     await page.getByLabel('Телефон').pressSequentially('9110001122');
@@ -421,14 +423,15 @@ test.describe('order placing keeps what the shopper typed', () => {
     await page.goto('/orders/placing?step=0');
     await page.getByRole('button', { name: 'Далее' }).click();
     await expect(page).toHaveURL(/step=1$/);
+    await page.getByRole('radio', { name: 'Курьер', exact: true }).click();
     await page.getByLabel('Город').fill('Казань');
-    await page.getByLabel('Адрес или пункт выдачи').fill('ул. Баумана, 10');
+    await page.getByLabel('Улица, дом, квартира').fill('ул. Баумана, 10');
     await pressTelegramBack(page);
     await expect(page).toHaveURL(/step=0$/);
     await page.getByRole('button', { name: 'Далее' }).click();
     await expect(page.getByLabel('Город')).toHaveValue('Казань');
     await page.reload();
-    await expect(page.getByLabel('Адрес или пункт выдачи')).toHaveValue('ул. Баумана, 10');
+    await expect(page.getByLabel('Улица, дом, квартира')).toHaveValue('ул. Баумана, 10');
     await expect(page.getByLabel('Город')).toHaveValue('Казань');
   });
 

@@ -69,8 +69,9 @@ test('a shopper finds Nike sneakers, orders them, pays on the payment page and s
   const newAddress = page.getByRole('button', { name: 'Новый адрес' });
   await expect(page.getByLabel('Город').or(newAddress)).toBeVisible();
   if (await newAddress.isVisible()) await newAddress.click();
+  await page.getByRole('radio', { name: 'Курьер', exact: true }).click();
   await page.getByLabel('Город').fill('Новосибирск');
-  await page.getByLabel('Адрес или пункт выдачи').fill('Красный проспект, 25, кв. 4');
+  await page.getByLabel('Улица, дом, квартира').fill('Красный проспект, 25, кв. 4');
   await page.getByLabel('Фамилия').fill('Соколова');
   await page.getByLabel('Имя и отчество').fill('Мария Андреевна');
   await page.getByLabel('Телефон').pressSequentially('9231234567');

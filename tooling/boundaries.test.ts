@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const FIXTURES = path.join(import.meta.dirname, 'lint-fixtures');
 const RULES = [
   'shop/web-boundaries',
+  'shop/api-modules',
   'no-restricted-imports',
   'no-restricted-syntax',
   'no-restricted-globals',
@@ -70,6 +71,16 @@ describe('boundaries are linted', () => {
       'no-restricted-properties',
     ]);
     expect(await lintAs('process-env-outside-env.ts', 'apps/api/src/env.ts')).toEqual([]);
+  });
+
+  it('an API module imports another only through its index.ts', async () => {
+    // The fixture's first import skips catalog's index.ts; its second goes through staff's.
+    expect(await lintAs('api-module-skips-index.ts', 'apps/api/src/modules/admin/x.ts')).toEqual([
+      'shop/api-modules',
+    ]);
+    // Inside its own module the same import is fine; so is a test reaching in to set up.
+    expect(await lintAs('api-module-skips-index.ts', 'apps/api/src/modules/catalog/x.ts')).toEqual([]);
+    expect(await lintAs('api-module-skips-index.ts', 'apps/api/src/modules/admin/x.test.ts')).toEqual([]);
   });
 
   it('query keys only from src/lib/query-keys.ts', async () => {

@@ -7,16 +7,24 @@ import backgroundJobs, { type BackgroundJobsOptions } from './background-jobs.ts
 import { JobRuns } from './lib/job-runner.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Env, PressureLimits } from './env.ts';
+import { DEFAULT_DELIVERY_SETTINGS } from './env.ts';
+import type { DeliveryProvider } from './modules/delivery/delivery-provider.ts';
 import type { SafeFetchOptions } from './lib/safe-fetch.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { deliveryAdminRoutes } from './modules/delivery/delivery.admin.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { createDeliveryService, type DeliveryService } from './modules/delivery/delivery.service.ts';
+import { deliveryWebhookRoutes } from './modules/delivery/delivery.webhook.routes.ts';
 import { favoritesRoutes } from './modules/favorites/favorites.routes.ts';
 import { passportRoutes } from './modules/passport/passport.routes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import type { PaymentProvider } from './modules/payment/payment-provider.ts';
 import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.routes.ts';
+import { syncProviderRefund } from './modules/refunds/index.ts';
+import { advanceByCarrier } from './modules/orders/index.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
+import { suggestBloggers } from './modules/blogger/index.ts';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
 import { attachTokenIndex, detachTokenIndex } from './modules/catalog/token-index.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
@@ -48,7 +56,7 @@ import { bloggerAdminRoutes } from './modules/blogger/blogger.admin.routes.ts';
 import { bloggerRoutes } from './modules/blogger/blogger.routes.ts';
 import { bonusRoutes } from './modules/bonus/bonus.routes.ts';
 import { programmesRoutes } from './modules/programmes/programmes.routes.ts';
-import { setProgrammeSettings } from './modules/programmes/settings.ts';
+import { setProgrammeSettings } from './lib/programme-settings.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 
 declare module 'fastify' {
@@ -66,6 +74,8 @@ declare module 'fastify' {
     media: MediaStore;
     /** Passes of each background job in this instance (`shop_job_runs_total`). */
     jobRuns: JobRuns;
+    /** Carrier, customs and quotes of this instance (modules/delivery/delivery.service.ts). */
+    delivery: DeliveryService;
   }
 }
 
@@ -86,6 +96,8 @@ export type BuildOptions = {
   jobs?: BackgroundJobsOptions | false;
   /** Load shedding (@fastify/under-pressure); tests lower the limits. Default: PRESSURE_LIMITS. */
   pressure?: PressureLimits;
+  /** Tests only: this carrier instead of the one the settings name (a fake whose world the test drives). */
+  deliveryProvider?: DeliveryProvider;
 };
 
 /** Seconds a shed request is told to wait (`Retry-After`). */
@@ -199,6 +211,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await syncEnvOwners(database.db, [...env.adminTelegramIds, ...(env.devLogin ? [DEMO_SHOPPER.id] : [])]);
   const paymentProvider = createPaymentProvider(env, database.db);
   app.decorate('paymentProvider', paymentProvider);
+  const delivery = createDeliveryService(
+    database.db,
+    env.delivery ?? DEFAULT_DELIVERY_SETTINGS,
+    app.log,
+    ...(options.deliveryProvider ? [options.deliveryProvider] : []),
+  );
+  // A parcel's step moves its order through the lifecycle (orders sits above delivery).
+  delivery.moveOrder = advanceByCarrier;
+  app.decorate('delivery', delivery);
   // The jobs run in `all` and `worker` instances, never in `web` (background-jobs.ts).
   await app.register(backgroundJobs, { periodic: options.jobs ?? {} });
 
@@ -257,12 +278,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await shopper.register(findRoutes, { service: find.service });
         await shopper.register(findPhotoRoutes);
       });
-      await v1.register(paymentPublicRoutes, { provider });
+      await v1.register(paymentPublicRoutes, { provider, syncRefund: syncProviderRefund });
+      await v1.register(deliveryWebhookRoutes);
       await v1.register(adminRoutes, { prefix: '/admin', provider });
       await v1.register(bloggerAdminRoutes, { prefix: '/admin' });
       await v1.register(findAdminRoutes, { prefix: '/admin' });
+      await v1.register(deliveryAdminRoutes, { prefix: '/admin' });
       await v1.register(botRoutes, { shopBot: app.shopBot });
-      await v1.register(catalogV1Routes);
+      await v1.register(catalogV1Routes, { suggestPeople: suggestBloggers });
       if (env.devLogin)
         await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
     },

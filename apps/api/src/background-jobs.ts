@@ -9,9 +9,8 @@ import fp from 'fastify-plugin';
 import { startJob, type Job, type JobSpec } from './lib/job-runner.ts';
 import { startImportRunner, type ImportRunner } from './modules/admin/import-jobs.ts';
 import { bonusExpiryPass } from './modules/bonus/bonus-expiry.ts';
-import { expireFindQuotes } from './modules/find/find-requests.repository.ts';
-import { sweepOrphanScreenshots } from './modules/find/screenshots.ts';
-import { lapseUnpaidOrders } from './modules/orders/expire-orders.ts';
+import { expireFindQuotes, sweepOrphanScreenshots } from './modules/find/index.ts';
+import { lapseUnpaidOrders } from './modules/orders/index.ts';
 import { settlePendingRefundsPass } from './modules/refunds/pending-refunds.ts';
 
 declare module 'fastify' {
@@ -20,6 +19,7 @@ declare module 'fastify' {
     importRunner: ImportRunner | undefined;
   }
 }
+import { pollShipments, POLL_EVERY_MS } from './modules/delivery/shipment-poll.ts';
 
 export type BackgroundJobsOptions = {
   /** How often each instance looks for unpaid orders past ORDER_TTL_MIN. */
@@ -36,6 +36,8 @@ export type BackgroundJobsOptions = {
   screenshotsEveryMs?: number;
   /** How often each instance looks for queued catalogue imports (a poke runs one at once). */
   importsEveryMs?: number;
+  /** How often each instance asks the carrier about registered shipments (each at most once per this). */
+  shipmentsEveryMs?: number;
 };
 
 export type JobsPluginOptions = {
@@ -102,6 +104,13 @@ export default fp(
           name: 'find_screenshots',
           everyMs: o.screenshotsEveryMs ?? 3_600_000,
           run: async () => void (await sweepOrphanScreenshots(app.db, app.media)),
+          log,
+        },
+        {
+          // Registered shipments: CDEK sends each webhook once, so their statuses are also polled.
+          name: 'shipments',
+          everyMs: o.shipmentsEveryMs ?? POLL_EVERY_MS,
+          run: async () => void (await pollShipments(app.db, app.delivery)),
           log,
         },
       ];

@@ -174,6 +174,39 @@ const EnvSchema = z.object({
   PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
   /** On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the port closes. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // Delivery and customs (docs/product.md §11.9, docs/decisions/047).
+  /**
+   * `cdek` (API v2), `fake` (the default outside production; refused in production) or `none`
+   * (the default in production: no carrier prices, dates or points until CDEK is connected).
+   */
+  DELIVERY_PROVIDER: z.enum(['fake', 'cdek', 'none']).optional(),
+  /** CDEK's API root; its shared test host is https://api.edu.cdek.ru/v2. */
+  CDEK_API_URL: z.string().url().default('https://api.cdek.ru/v2'),
+  CDEK_CLIENT_ID: z.string().min(1).optional(),
+  CDEK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The CDEK city code parcels leave from (44: Moscow). */
+  CDEK_FROM_CITY_CODE: z.coerce.number().int().positive().default(44),
+  /** Carried as `?secret=` by the webhook URL the shop subscribes with (CDEK sends no custom header). */
+  CDEK_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, '16–128 characters A-Z, a-z, 0-9, _ and -')
+    .optional(),
+  /** Days of the China leg (purchase, the warehouse, the border), added to the carrier's. */
+  DELIVERY_CHINA_DAYS_MIN: z.coerce.number().int().min(0).max(120).default(10),
+  DELIVERY_CHINA_DAYS_MAX: z.coerce.number().int().min(0).max(120).default(18),
+  /** Parcel weight per unit of goods, in grams (the catalogue has no weights). */
+  DELIVERY_UNIT_WEIGHT_G: z.coerce.number().int().min(1).max(31_000).default(1000),
+  /** The Central Bank's daily rates (XML); fetched through the safe fetch. */
+  CBR_RATES_URL: z.string().url().default('https://www.cbr.ru/scripts/XML_daily.asp'),
+  /** Roubles per euro when no fresh Central Bank rate is at hand. */
+  CUSTOMS_EUR_RATE_FALLBACK: z.coerce.number().positive().max(100_000).default(100),
+  /** A fetched rate older than this is not used (the fallback is). */
+  CUSTOMS_RATE_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 });
 
 export type Env = {
@@ -237,6 +270,8 @@ export type Env = {
   shutdownDelayMs?: number;
   /** PRESSURE_* (absent: 1 s of event-loop delay, no memory limit). */
   pressure?: PressureLimits;
+  /** Delivery and customs (absent: DEFAULT_DELIVERY_SETTINGS, the fake carrier). */
+  delivery?: DeliverySettings;
 };
 
 export type ShopRole = 'all' | 'web' | 'worker';
@@ -249,6 +284,32 @@ export type PressureLimits = {
   /** 0: no limit. */
   maxRssBytes: number;
   sampleIntervalMs?: number;
+};
+
+export type DeliverySettings = {
+  provider: 'fake' | 'cdek' | 'none';
+  cdek?: { apiUrl: string; clientId: string; clientSecret: string } | undefined;
+  fromCityCode: number;
+  webhookSecret: string | undefined;
+  chinaDaysMin: number;
+  chinaDaysMax: number;
+  unitWeightG: number;
+  cbrRatesUrl: string;
+  eurRateFallback: number;
+  rateMaxAgeHours: number;
+};
+
+/** The settings' defaults (tests and tools that build an Env by hand). */
+export const DEFAULT_DELIVERY_SETTINGS: DeliverySettings = {
+  provider: 'fake',
+  fromCityCode: 44,
+  webhookSecret: undefined,
+  chinaDaysMin: 10,
+  chinaDaysMax: 18,
+  unitWeightG: 1000,
+  cbrRatesUrl: 'https://www.cbr.ru/scripts/XML_daily.asp',
+  eurRateFallback: 100,
+  rateMaxAgeHours: 72,
 };
 
 export type RateLimitSettings = {
@@ -426,6 +487,20 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
       );
     }
   }
+  const deliveryProvider = e.DELIVERY_PROVIDER ?? (isProduction ? 'none' : 'fake');
+  if (isProduction && deliveryProvider === 'fake') {
+    throw new EnvError('DELIVERY_PROVIDER=fake is a demo carrier and is refused when NODE_ENV=production');
+  }
+  if (deliveryProvider === 'cdek' && !(e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET)) {
+    throw new EnvError(
+      'Missing environment variable CDEK_CLIENT_ID or CDEK_CLIENT_SECRET (required when DELIVERY_PROVIDER=cdek)',
+    );
+  }
+  if (e.DELIVERY_CHINA_DAYS_MAX < e.DELIVERY_CHINA_DAYS_MIN) {
+    throw new EnvError(
+      'Invalid environment variable DELIVERY_CHINA_DAYS_MAX: less than DELIVERY_CHINA_DAYS_MIN',
+    );
+  }
   if (e.POIZON_PROVIDER === 'http' && !e.POIZON_API_URL) {
     throw new EnvError('Missing environment variable POIZON_API_URL (required when POIZON_PROVIDER=http)');
   }
@@ -530,6 +605,21 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : { kind: 'local' },
+    delivery: {
+      provider: deliveryProvider,
+      cdek:
+        e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET
+          ? { apiUrl: e.CDEK_API_URL, clientId: e.CDEK_CLIENT_ID, clientSecret: e.CDEK_CLIENT_SECRET }
+          : undefined,
+      fromCityCode: e.CDEK_FROM_CITY_CODE,
+      webhookSecret: e.CDEK_WEBHOOK_SECRET,
+      chinaDaysMin: e.DELIVERY_CHINA_DAYS_MIN,
+      chinaDaysMax: e.DELIVERY_CHINA_DAYS_MAX,
+      unitWeightG: e.DELIVERY_UNIT_WEIGHT_G,
+      cbrRatesUrl: e.CBR_RATES_URL,
+      eurRateFallback: e.CUSTOMS_EUR_RATE_FALLBACK,
+      rateMaxAgeHours: e.CUSTOMS_RATE_MAX_AGE_HOURS,
+    },
     rateLimits: {
       enabled: e.RATE_LIMITS === 'on',
       writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,

@@ -41,6 +41,33 @@ export const transitionNeedsOwner = (from: OrderStatus, to: OrderStatus): boolea
 
 // ---------------------------------------------------------------- me
 
+// ---------------------------------------------------------------- staff alerts (§12.4)
+
+/** What a staff member may choose to hear of from the bot, in their own chat (DESIGN §7.6). */
+export const STAFF_ALERTS = [
+  'paid_order',
+  'find_request',
+  'blogger_application',
+  'payout_request',
+  'needs_refund',
+  'out_of_stock',
+  'dead_message',
+] as const;
+export type StaffAlert = (typeof STAFF_ALERTS)[number];
+/** Without a choice of their own: owners hear of money owed back and of undelivered messages. */
+export const DEFAULT_OWNER_ALERTS: readonly StaffAlert[] = ['needs_refund', 'dead_message'];
+export const StaffAlertsSchema = z.object({
+  paid_order: z.boolean(),
+  find_request: z.boolean(),
+  blogger_application: z.boolean(),
+  payout_request: z.boolean(),
+  needs_refund: z.boolean(),
+  out_of_stock: z.boolean(),
+  dead_message: z.boolean(),
+});
+export type StaffAlerts = z.infer<typeof StaffAlertsSchema>;
+export const StaffAlertsResponseSchema = resultOf(StaffAlertsSchema);
+
 export const AdminMeSchema = z.object({ telegram_id: z.number().int(), role: StaffRoleSchema });
 export type AdminMe = z.infer<typeof AdminMeSchema>;
 export const AdminMeResponseSchema = resultOf(AdminMeSchema);
@@ -277,12 +304,48 @@ export const AdminProductSchema = z.object({
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export const AdminProductResponseSchema = resultOf(AdminProductSchema);
 
+/** The lowest price a variant may have (1 ₽): a price of 0 is a typo that shoppers would pay. */
+export const MIN_VARIANT_PRICE = 1;
+/** A price drop of more than this share asks for confirmation in the console. */
+export const PRICE_DROP_CONFIRM_SHARE = 0.3;
+
+/**
+ * A variant's edit (DESIGN §7.6): `price` alone never touches stock; stock changes by `qty_delta`
+ * («+5», «−2») or is set to `qty` together with the `version` the editor read (409 `stale` when
+ * the stock moved since).
+ */
 export const AdminVariantPatchBodySchema = z
   .object({
-    price: z.number().int().min(0).max(100_000_000).optional(),
-    qty: z.number().int().min(0).max(1_000_000).optional(),
+    price: z
+      .number()
+      .int('Цена — целое число рублей')
+      .min(MIN_VARIANT_PRICE, 'Цена не может быть меньше 1 ₽')
+      .max(100_000_000, 'Слишком большая цена')
+      .optional(),
+    qty_delta: z
+      .number()
+      .int('Изменение остатка — целое число')
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((n) => n !== 0, 'Изменение остатка не может быть нулевым')
+      .optional(),
+    qty: z
+      .number()
+      .int('Остаток — целое число')
+      .min(0, 'Остаток не может быть отрицательным')
+      .max(1_000_000)
+      .optional(),
+    version: z.number().int().min(0).optional(),
   })
-  .refine((v) => v.price !== undefined || v.qty !== undefined, 'Нечего менять');
+  .refine((v) => v.price !== undefined || v.qty !== undefined || v.qty_delta !== undefined, 'Нечего менять')
+  .refine((v) => v.qty === undefined || v.version !== undefined, {
+    message: 'Остаток задаётся вместе с версией, с которой он был прочитан',
+    path: ['version'],
+  })
+  .refine((v) => v.qty === undefined || v.qty_delta === undefined, {
+    message: 'Либо новый остаток, либо изменение, но не оба',
+    path: ['qty_delta'],
+  });
 export type AdminVariantPatchBody = z.infer<typeof AdminVariantPatchBodySchema>;
 
 export const AdminVariantSchema = z.object({
@@ -291,9 +354,48 @@ export const AdminVariantSchema = z.object({
   title: z.string(),
   price: z.number().int(),
   qty: z.number().int(),
+  /** The stock's version: one more on every change of `qty`; send it back with a `qty` set. */
+  version: z.number().int(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  sku: z.string(),
 });
 export type AdminVariant = z.infer<typeof AdminVariantSchema>;
 export const AdminVariantResponseSchema = resultOf(AdminVariantSchema);
+
+/** A product with its variants as staff see it, published or hidden (GET /admin/products/{id}). */
+export const AdminProductDetailSchema = z.object({
+  id: z.number().int(),
+  spu: z.string(),
+  title: z.string(),
+  description: z.string(),
+  is_published: z.boolean(),
+  image: z.string().nullable(),
+  variants: z.array(AdminVariantSchema),
+});
+export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
+export const AdminProductDetailResponseSchema = resultOf(AdminProductDetailSchema);
+
+export const AdminProductsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  /** `1`: hidden products only («Скрытые»); `0`: published only; absent: both. */
+  hidden: z.enum(['0', '1']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AdminProductsQuery = z.infer<typeof AdminProductsQuerySchema>;
+export const AdminProductListItemSchema = z.object({
+  id: z.number().int(),
+  spu: z.string(),
+  title: z.string(),
+  is_published: z.boolean(),
+  image: z.string().nullable(),
+  min_price: z.number().int().nullable(),
+  qty: z.number().int(),
+});
+export type AdminProductListItem = z.infer<typeof AdminProductListItemSchema>;
+export const AdminProductListResponseSchema = resultOf(
+  z.object({ products: z.array(AdminProductListItemSchema) }),
+);
 
 export const AdminImportQuerySchema = z.object({
   dry_run: z.enum(['0', '1']).default('0'),
@@ -305,11 +407,25 @@ export const AdminImportErrorSchema = z.object({
   message: z.string(),
 });
 
+/** One thing an import would create, change or delete, named, with before → after (DESIGN §7.6). */
+export const AdminImportChangeSchema = z.object({
+  entity: z.enum(['product', 'variant', 'category', 'brand']),
+  action: z.enum(['create', 'update', 'delete']),
+  /** «Кроссовки Nike Air · 42», «Обувь», a brand's name. */
+  name: z.string(),
+  /** What changes, in Russian: «название «Обувь» → «Обувь (тест)»», «цена 4 490 ₽ → 3 990 ₽». */
+  detail: z.string().nullable(),
+});
+export type AdminImportChange = z.infer<typeof AdminImportChangeSchema>;
+
 export const AdminImportResultSchema = z.object({
   dry_run: z.boolean(),
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.array(AdminImportErrorSchema),
+  /** Everything the file would create, change or delete (at most 2 000 listed; `changes_more` the rest). */
+  changes: z.array(AdminImportChangeSchema).default([]),
+  changes_more: z.number().int().default(0),
 });
 export type AdminImportResult = z.infer<typeof AdminImportResultSchema>;
 export const AdminImportResultResponseSchema = resultOf(AdminImportResultSchema);
@@ -379,6 +495,8 @@ export const AdminAuditEntrySchema = z.object({
   entity_id: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /** The change in one Russian sentence (entries written before it existed have none). */
+  summary: z.string().nullable(),
   created_at: z.string(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;

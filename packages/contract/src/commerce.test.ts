@@ -59,8 +59,10 @@ describe('order transitions', () => {
     expect(canTransition('customs', 'canceled')).toBe(false);
     expect(canTransition('delivering', 'refunded')).toBe(true);
     expect(canTransition('awaiting_payment', 'refunded')).toBe(false);
-    for (const final of ['completed', 'canceled', 'refunded'] as const) {
+    for (const final of ['canceled', 'refunded'] as const) {
       for (const to of ORDER_STATUSES) expect(canTransition(final, to)).toBe(false);
     }
+    // A completed order is final but for a full refund (goods returned).
+    for (const to of ORDER_STATUSES) expect(canTransition('completed', to)).toBe(to === 'refunded');
   });
 });

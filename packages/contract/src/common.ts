@@ -32,6 +32,9 @@ export const ErrorCodeSchema = z.enum([
   'insufficient_funds',
   // Too many unpaid orders (or reserved units) held by one shopper (docs/product.md §16).
   'too_many_unpaid',
+  // An order with nothing left to pay; a console write made on data that changed since it was read.
+  'nothing_to_pay',
+  'stale',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -2,6 +2,7 @@
 // calls under /api/v1/find and /api/v1/admin/find-requests, the request statuses, the console's
 // price settings and the one price formula both sides show.
 import { z } from 'zod';
+import { DutySchema } from './delivery.ts';
 import { IdSchema, PastedLinkTextSchema, resultOf } from './common.ts';
 
 export * from './poizon-query.ts';
@@ -43,6 +44,8 @@ export const PriceBreakdownSchema = z.object({
   service_rub: z.number().int(),
   delivery_rub: z.number().int(),
   total_rub: z.number().int(),
+  /** Customs duty the shopper pays on receipt when the item is over the duty-free threshold (docs/product.md §11.9); not in the total. */
+  duty: DutySchema.nullable().optional(),
 });
 export type PriceBreakdown = z.infer<typeof PriceBreakdownSchema>;
 

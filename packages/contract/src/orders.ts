@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BodyIdSchema, LineQuantitySchema } from './commerce-common.ts';
 import { resultOf } from './common.ts';
-import { DeliveryAddressSchema } from './delivery.ts';
+import { DeliveryAddressSchema, DeliveryQuoteSchema, ShipmentSchema } from './delivery.ts';
 
 /** Order statuses in their order of progress (docs/product.md §11); the database column uses the same list. */
 export const ORDER_STATUSES = [
@@ -62,7 +62,8 @@ const FULFILMENT_PATH = [
 /**
  * Which status may follow which (docs/product.md §4.15, §12.3). `paid` comes only from the payment path or an
  * owner's "mark paid"; `canceled` from `awaiting_payment`, `paid` or `purchasing` (a paid order
- * only together with its refund); `refunded` only through a succeeded full refund of a paid order.
+ * only together with its refund); `refunded` only through a succeeded full refund of a paid order,
+ * `completed` included (the goods came back; docs/decisions/046).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = (() => {
   const map = Object.fromEntries(ORDER_STATUSES.map((s) => [s, [] as OrderStatus[]])) as Record<
@@ -71,7 +72,6 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   >;
   map.awaiting_payment.push('paid', 'canceled');
   FULFILMENT_PATH.forEach((from, i) => {
-    if (from === 'completed') return;
     map[from].push(...FULFILMENT_PATH.slice(i + 1), 'refunded');
   });
   map.paid.push('canceled');
@@ -151,9 +151,15 @@ export const OrderSchema = z.object({
   to_pay: z.number().int(),
   items: z.array(OrderItemSchema),
   delivery: OrderDeliverySchema,
+  /** The delivery price, dates and duty quoted when it was placed (docs/product.md §11.9); null without one. */
+  delivery_quote: DeliveryQuoteSchema.nullable(),
   created_at: z.string(),
   /** When an awaiting-payment order lapses (placed + ORDER_TTL_MIN); null in any other status. */
   expires_at: z.string().nullable(),
+  /** One order only (GET /order/{id}): each status it entered, with its date, oldest first. */
+  timeline: z.array(z.object({ status: OrderStatusSchema, at: z.string() })).optional(),
+  /** One order only: its parcels with their tracking links and carrier events. */
+  shipments: z.array(ShipmentSchema).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = resultOf(OrderSchema);

@@ -6,6 +6,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+// Validation messages the contract does not word itself reach people in Russian, never as raw
+// English (issue 25: «body.tracking_number: Too small…» in the console). Set once for the API.
+z.config(z.locales.ru());
 
 export class AppError extends Error {
   constructor(

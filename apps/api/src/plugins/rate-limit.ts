@@ -34,13 +34,19 @@ const MINUTE = 60_000;
 const APPLIED = Symbol('limit applied');
 
 /** Adds the `kind` limit to a route being declared (an onRoute hook's argument); idempotent. */
-export function applyLimit(route: RouteOptions & { [APPLIED]?: boolean }, kind: LimitKind, app: FastifyInstance) {
+export function applyLimit(
+  route: RouteOptions & { [APPLIED]?: boolean },
+  kind: LimitKind,
+  app: FastifyInstance,
+) {
   if (route[APPLIED]) return;
   route[APPLIED] = true;
   route.config = { ...route.config, limit: kind };
   const hook = async (request: FastifyRequest, reply: FastifyReply) => app.limits.check(kind, request, reply);
-  const existing = route.preHandler;
-  route.preHandler = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
+  // Before validation: a malformed write counts against the limit too (else invalid bodies are free).
+  const existing = route.preValidation;
+  route.preValidation =
+    existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
 }
 
 export async function rateLimits(
@@ -48,7 +54,9 @@ export async function rateLimits(
   { redisUrl, settings }: { redisUrl: string | undefined; settings: RateLimitSettings },
 ) {
   const redis =
-    redisUrl && settings.enabled ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+    redisUrl && settings.enabled
+      ? new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+      : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,

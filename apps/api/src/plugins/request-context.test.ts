@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
-import { placeAndPay, shopper } from '../modules/admin/console-test-kit.ts';
+import { placeAndPay, shopper } from '../test/console-kit.ts';
 import { login, makeTelegramUser, testEnv } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { startFakeBotApi, waitFor, type FakeBotApi } from '../test/fake-bot-api.ts';

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { orders, orderStatusHistory } from '../db/schema/index.ts';
-import { placeOrder, shopper } from '../modules/admin/console-test-kit.ts';
+import { placeOrder, shopper } from '../test/console-kit.ts';
 import { buildTestApp, testEnv, type TestApp } from '../test/app.ts';
 import { createTestDatabase, testDatabaseUrl } from '../test/database.ts';
 import { waitFor } from '../test/fake-bot-api.ts';

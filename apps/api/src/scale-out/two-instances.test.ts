@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { enqueueImport } from '../modules/admin/import-jobs.ts';
-import { shopper, type Shopper } from '../modules/admin/console-test-kit.ts';
+import { shopper, type Shopper } from '../test/console-kit.ts';
 import { demoCatalog } from '../modules/catalog/demo/demo-catalog.ts';
 import { enqueueNotification } from '../modules/notifications/outbox.repository.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../test/app.ts';
@@ -254,7 +254,13 @@ const JOBS: JobCase<unknown>[] = [
         // The lot and what was spent of it in one transaction: the instances' jobs are running and
         // must never see an expired lot without its spending.
         const id = await db().transaction(async (tx) => {
-          const lotId = await lot(p.userId, 500, sql`now() - interval '1 minute'`, `two-instances:burn:${i}`, tx);
+          const lotId = await lot(
+            p.userId,
+            500,
+            sql`now() - interval '1 minute'`,
+            `two-instances:burn:${i}`,
+            tx,
+          );
           // Half of them partly spent: only what is left (300) burns.
           if (i % 2 === 0) {
             await tx.insert(bonusLedger).values({
@@ -416,12 +422,16 @@ describe.skipIf(!testDatabaseUrl())('two API instances on one PostgreSQL', () =>
     expect(b.app.outboxWorker).toBeDefined();
   });
 
-  it.each(JOBS.map((c) => [c.job, c] as const))('%s', async (_name, c) => {
-    const state = await c.seed({ a, b });
-    // The wait only bounds a hang: what the test checks is `c.check`. The import of 500 products
-    // takes 4–5 s on a quiet machine and more than 20 s on CI's two cores shared by both Node
-    // versions' suites, so the bound (and this test's own timeout) leave it minutes.
-    await waitFor(() => c.done(state), c.job, 100_000);
-    await c.check(state);
-  }, 120_000);
+  it.each(JOBS.map((c) => [c.job, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const state = await c.seed({ a, b });
+      // The wait only bounds a hang: what the test checks is `c.check`. The import of 500 products
+      // takes 4–5 s on a quiet machine and more than 20 s on CI's two cores shared by both Node
+      // versions' suites, so the bound (and this test's own timeout) leave it minutes.
+      await waitFor(() => c.done(state), c.job, 100_000);
+      await c.check(state);
+    },
+    120_000,
+  );
 });

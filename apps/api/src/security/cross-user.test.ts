@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bloggerLedger, bloggers, bonusLedger } from '../db/schema/index.ts';
-import { signIn } from '../modules/programmes/programmes-test-kit.ts';
+import { signIn } from '../test/programmes-kit.ts';
 import { buildTestApp, callAs, login, makeTelegramUser, testEnv, type TestApp } from '../test/app.ts';
 import { ADDRESS, insertProduct, makeInn, PASSPORT, readyShopper } from '../test/fixtures.ts';
 

@@ -4,7 +4,7 @@ import { sign } from '@tma.js/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { DEFAULT_PROGRAMME_SETTINGS, type Env } from '../env.ts';
+import { DEFAULT_DELIVERY_SETTINGS, DEFAULT_PROGRAMME_SETTINGS, type Env } from '../env.ts';
 import type { TelegramUser } from '../modules/auth/init-data.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -44,6 +44,9 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     programmes: DEFAULT_PROGRAMME_SETTINGS,
     metricsToken: undefined,
     cspImgOrigins: [],
+    // The demo carrier; the Central Bank is never asked from tests (nothing listens on port 9:
+    // the rate falls back at once) unless a suite points it at its local fake.
+    delivery: { ...DEFAULT_DELIVERY_SETTINGS, cbrRatesUrl: 'http://127.0.0.1:9/scripts/XML_daily.asp' },
     // The production defaults: suites that prove a limit rely on them; suites that hammer one
     // shopper on purpose (concurrency, hostile input) switch them off.
     rateLimits: {
@@ -74,6 +77,7 @@ export async function buildTestApp(
     imageFetch,
     timeouts,
     pressure,
+    deliveryProvider,
   }: {
     pressure?: BuildOptions['pressure'];
     timeouts?: BuildOptions['timeouts'];
@@ -83,6 +87,8 @@ export async function buildTestApp(
     jobs?: BuildOptions['jobs'];
     database?: DatabaseHandle;
     imageFetch?: BuildOptions['imageFetch'];
+    /** A carrier the test drives (modules/delivery/fake-provider.ts) instead of the settings' one. */
+    deliveryProvider?: BuildOptions['deliveryProvider'];
   } = {},
 ): Promise<TestApp> {
   // A second app on a `shared` database is a second API instance; the caller closes the database.
@@ -99,6 +105,7 @@ export async function buildTestApp(
     // No load shedding unless a test asks: a loaded machine's PGlite (same thread) delays the event
     // loop past production's 1 s.
     pressure: pressure ?? { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
+    ...(deliveryProvider ? { deliveryProvider } : {}),
   });
   await app.ready();
   return {

@@ -3,6 +3,7 @@
 // composes them and loads only when a product is opened).
 import { CartActions } from '../features/cart/components/cart-actions.tsx';
 import { FavoriteHeart } from '../features/favorites/components/favorite-heart.tsx';
+import { DeliveryEstimate } from '../features/delivery/components/delivery-estimate.tsx';
 import ProductDrawer from '../features/product/components/product-drawer.tsx';
 
 type Props = { productId: number; open: boolean; onOpenChange: (open: boolean) => void };
@@ -12,6 +13,9 @@ export default function ProductDrawerComposed(props: Props) {
     <ProductDrawer
       {...props}
       renderHeart={(id) => <FavoriteHeart productId={id} />}
+      renderDelivery={(product) =>
+        product.variants[0] ? <DeliveryEstimate variantId={product.variants[0].id} /> : null
+      }
       renderActions={({ product, variantId, available, onNeedVariant, onLeave }) => (
         <CartActions
           productId={product.id}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countRu, formatDateRu } from './format.ts';
+import { countRu, formatDateRu, formatDayRange } from './format.ts';
 
 describe('countRu', () => {
   it.each([
@@ -14,4 +14,12 @@ describe('countRu', () => {
 describe('formatDateRu', () => {
   it('writes the date in Russian', () =>
     expect(formatDateRu('2026-11-21T07:00:00Z')).toMatch(/^21 ноября 2026/));
+});
+
+describe('formatDayRange', () => {
+  it('writes a delivery window in Russian', () => {
+    expect(formatDayRange('2026-12-12', '2026-12-19')).toBe('12–19 декабря');
+    expect(formatDayRange('2026-11-28', '2026-12-03')).toBe('28 ноября – 3 декабря');
+    expect(formatDayRange('2026-12-12', '2026-12-12')).toBe('12 декабря');
+  });
 });

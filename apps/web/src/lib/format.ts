@@ -9,3 +9,19 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'lo
 
 /** "21 ноября 2026 г." from an ISO timestamp. */
 export const formatDateRu = (iso: string) => dateFormat.format(new Date(iso));
+
+const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayOnly = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A delivery window from two `YYYY-MM-DD` days: «12–19 декабря», «28 ноября – 3 декабря», or
+ * one day «12 декабря».
+ */
+export function formatDayRange(from: string, to: string): string {
+  const a = new Date(`${from}T00:00:00Z`);
+  const b = new Date(`${to}T00:00:00Z`);
+  if (from === to) return dayMonth.format(a);
+  if (a.getUTCMonth() === b.getUTCMonth() && a.getUTCFullYear() === b.getUTCFullYear())
+    return `${dayOnly.format(a)}–${dayMonth.format(b)}`;
+  return `${dayMonth.format(a)} – ${dayMonth.format(b)}`;
+}

@@ -29,6 +29,13 @@ export const queryKeys = {
   favorites: ['favorites'] as const,
   /** GET /delivery */
   delivery: ['delivery'] as const,
+  /** GET /delivery/cities?q= */
+  deliveryCities: (q: string) => ['delivery-cities', q] as const,
+  /** GET /delivery/points?city_code=&lat=&lon= */
+  deliveryPoints: (cityCode: number, position: { lat: number; lon: number } | null) =>
+    ['delivery-points', cityCode, position] as const,
+  /** POST /delivery/quote (a read: the same body answers the same quote) */
+  deliveryQuote: (body: object) => ['delivery-quote', body] as const,
   /** GET /passport?reveal=1 */
   passport: ['passport', 'reveal'] as const,
 };

@@ -65,7 +65,10 @@ describe('links (docs/product.md §7, §8)', () => {
         'https://t.me/shop_bot/app?startapp=productId_42__ref_K7M2QX9D',
       );
       shareProduct(42, 'Сумка');
-      expect(sdk.shareURL).toHaveBeenLastCalledWith(expect.stringMatching(/\?startapp=productId_42__ref_K7M2QX9D$/), 'Сумка');
+      expect(sdk.shareURL).toHaveBeenLastCalledWith(
+        expect.stringMatching(/\?startapp=productId_42__ref_K7M2QX9D$/),
+        'Сумка',
+      );
     } finally {
       setSharerRef(undefined);
     }

@@ -11,6 +11,17 @@ import { readString, storageKeys, writeString } from '../lib/storage.ts';
 import { DARK_THEME, LIGHT_THEME, prefersDarkTheme } from './theme.ts';
 
 const DEV_MOCK_FLAG = 'shop/dev-mock';
+/** A position (`{"lat":…,"lon":…}`) the dev mock's LocationManager answers; unset: unavailable. */
+export const DEV_LOCATION_KEY = 'shop/dev-location';
+
+function devLocation(): { lat: number; lon: number } | null {
+  try {
+    const raw = readString(DEV_LOCATION_KEY, 'session');
+    return raw ? (JSON.parse(raw) as { lat: number; lon: number }) : null;
+  } catch {
+    return null;
+  }
+}
 const CLOUD_PREFIX = 'shop/dev-cloud/';
 
 export type TelegramCall = { name: string; params: unknown };
@@ -115,6 +126,23 @@ export async function installDevTelegramMock(): Promise<boolean> {
       case 'web_app_invoke_custom_method':
         answerCloudStorage(params as CustomMethod);
         break;
+      // LocationManager (Mini Apps 8.0): available only when a position was put in session storage.
+      case 'web_app_check_location':
+        emitEvent(
+          'location_checked',
+          devLocation()
+            ? { available: true, access_requested: true, access_granted: true }
+            : { available: false },
+        );
+        break;
+      case 'web_app_request_location': {
+        const at = devLocation();
+        emitEvent(
+          'location_requested',
+          at ? { available: true, latitude: at.lat, longitude: at.lon } : { available: false },
+        );
+        break;
+      }
       case 'web_app_open_link':
         window.open((params as { url: string }).url, '_blank', 'noopener');
         break;

@@ -165,6 +165,8 @@ export const variants = pgTable(
     imgId: integer('img_id'),
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     qty: integer('qty').notNull().default(0),
+    /** One more on every change of `qty` (a trigger, migration 0014): the console's stale check. */
+    version: integer('version').notNull().default(0),
     /** The importer's key of the variant within its product (updates keep the variant id). */
     sku: text('sku').notNull(),
     position: integer('position').notNull().default(0),

@@ -74,6 +74,14 @@ export const deliveryAddresses = pgTable(
     fio: text('fio').notNull(),
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number').notNull(),
+    /** `pickup`: `address` is the point's, with its code and hours; `courier`: the door (modules/delivery). */
+    kind: text('kind', { enum: ['courier', 'pickup'] })
+      .notNull()
+      .default('courier'),
+    /** The carrier's city code (CDEK `code`); null for addresses saved before cities were chosen. */
+    cityCode: integer('city_code'),
+    pointCode: text('point_code'),
+    pointHours: text('point_hours'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -107,6 +115,23 @@ export type DeliverySnapshot = {
   fio: string;
   last_name: string;
   phone_number: string;
+  /** Absent on orders placed before pickup points (read as `courier`). */
+  kind?: 'courier' | 'pickup';
+  city_code?: number | null;
+  point_code?: string | null;
+  point_hours?: string | null;
+};
+
+/** What the shopper was quoted for delivery and customs when the order was placed (modules/delivery). */
+export type DeliveryQuoteSnapshot = {
+  provider: string;
+  price: number;
+  days_min: number;
+  days_max: number;
+  date_from: string;
+  date_to: string;
+  duty: { amount: number; goods_eur: number; eur_rate: number; rule: string } | null;
+  quoted_at: string;
 };
 
 export const orders = pgTable(
@@ -125,6 +150,8 @@ export const orders = pgTable(
     /** The promo code typed or applied automatically (a blogger's), when it gave the discount. */
     promoCode: text('promo_code'),
     delivery: jsonb('delivery').$type<DeliverySnapshot>().notNull(),
+    /** The delivery price, dates and duty quoted at placing; null when no quote could be made. */
+    deliveryQuote: jsonb('delivery_quote').$type<DeliveryQuoteSnapshot>(),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

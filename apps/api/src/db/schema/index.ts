@@ -5,3 +5,4 @@ export * from './operations.ts';
 export * from './programmes.ts';
 export * from './find.ts';
 export * from './find-photo.ts';
+export * from './delivery.ts';

@@ -1,6 +1,12 @@
 // Operating the shop (docs/product.md §12): staff and their audit log, the console's notes and tracking
 // numbers, refunds, and the bot's outbox. Each table has one writing module, named on it.
-import { IMPORT_JOB_STATUSES, NOTIFICATION_STATUSES, REFUND_STATUSES, STAFF_ROLES } from '@shop/contract';
+import {
+  IMPORT_JOB_STATUSES,
+  NOTIFICATION_STATUSES,
+  REFUND_STATUSES,
+  STAFF_ROLES,
+  type StaffAlert,
+} from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -22,6 +28,8 @@ export const staff = pgTable('staff', {
   telegramId: bigint('telegram_id', { mode: 'number' }).primaryKey(),
   role: text('role', { enum: STAFF_ROLES }).notNull(),
   fromEnv: boolean('from_env').notNull().default(false),
+  /** The alerts this member chose (docs/product.md §12.4); null = the role's defaults. */
+  alerts: jsonb('alerts').$type<Partial<Record<StaffAlert, boolean>>>(),
   addedBy: bigint('added_by', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -38,6 +46,8 @@ export const adminAuditLog = pgTable(
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The change in one Russian sentence, naming the product, variant or order (migration 0014). */
+    summary: text('summary'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_audit_log_entity_idx').on(t.entity, t.entityId)],

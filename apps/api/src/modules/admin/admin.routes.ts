@@ -6,8 +6,11 @@ import {
   AdminImportJobResponseSchema,
   AdminImportQuerySchema,
   AdminImportResultResponseSchema,
+  AdminProductDetailResponseSchema,
+  AdminProductListResponseSchema,
   AdminProductParamsSchema,
   AdminProductPatchBodySchema,
+  AdminProductsQuerySchema,
   AdminProductResponseSchema,
   AdminVariantPatchBodySchema,
   AdminVariantResponseSchema,
@@ -31,28 +34,29 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resendNotification } from '../notifications/outbox.repository.ts';
-import type { PaymentProvider } from '../payment/payment-provider.ts';
-import { createRefund } from '../refunds/refunds.repository.ts';
-import { listAudit, writeAudit } from '../staff/audit.repository.ts';
+import { resendNotification } from '../notifications/index.ts';
+import type { PaymentProvider } from '../payment/index.ts';
+import { createRefund } from '../refunds/index.ts';
+import { listAudit, writeAudit } from '../staff/index.ts';
 import {
   adminErrors as errors,
   adminSecurity as security,
   installAdminGate,
   requirePermission,
-} from '../staff/staff-guard.ts';
-import { staffRoutes } from '../staff/staff.routes.ts';
+} from '../staff/index.ts';
+import { staffRoutes } from '../staff/index.ts';
 import {
-  getAdminProduct,
+  getAdminProductDetail,
   importFromConsole,
+  listAdminProducts,
   patchProduct,
   patchVariant,
+  undoVariantChange,
 } from './catalog-admin.repository.ts';
-import { parseImportFile } from '../catalog/import-format.ts';
-import { changeOrderStatusByStaff } from './order-status-change.ts';
+import { parseImportFile } from '../catalog/index.ts';
+import { changeOrderStatusByStaff, restoreByStaff } from './order-status-change.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { enqueueImport, getImportJob } from './import-jobs.ts';
-import { restorePaidOrder } from './order-restore.ts';
 import { orderPassport } from './passport-admin.ts';
 import {
   addOrderNote,
@@ -191,7 +195,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       },
     },
     async (request) => {
-      await restorePaidOrder(app.db, request.params.id, request.body, request.staff);
+      await restoreByStaff(app.db, request.params.id, request.body, request.staff);
       app.facetsCache.clear();
       return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
     },
@@ -285,17 +289,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
   );
 
   app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Products published and hidden, by title, SPU, id or SKU; `hidden=1` only the hidden',
+        querystring: AdminProductsQuerySchema,
+        response: { 200: AdminProductListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: { products: await listAdminProducts(app.db, request.query) } }),
+  );
+
+  app.get(
     '/products/:id',
     {
       schema: {
         tags,
         security,
-        summary: 'A product as staff see it, published or hidden',
+        summary: 'A product as staff see it, published or hidden, with its variants and their stock versions',
         params: AdminProductParamsSchema,
-        response: { 200: AdminProductResponseSchema, ...errors },
+        response: { 200: AdminProductDetailResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await getAdminProduct(app.db, request.params.id) }),
+    async (request) => ({ result: await getAdminProductDetail(app.db, request.params.id) }),
   );
 
   app.patch(
@@ -326,7 +344,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags,
         security,
-        summary: "Set a variant's price or stock",
+        summary:
+          "Set a variant's price, move its stock by `qty_delta`, or set `qty` at the `version` read (409 stale)",
         params: AdminProductParamsSchema,
         body: AdminVariantPatchBodySchema,
         response: { 200: AdminVariantResponseSchema, ...errors },
@@ -334,6 +353,25 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
     },
     async (request) => {
       const variant = await patchVariant(app.db, request.params.id, request.body, request.staff.telegramId);
+      app.facetsCache.clear();
+      return { result: variant };
+    },
+  );
+
+  app.post(
+    '/variants/:id/undo',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary: "Undo a variant's last change (its price back; its stock by the opposite delta)",
+        params: AdminProductParamsSchema,
+        response: { 200: AdminVariantResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const variant = await undoVariantChange(app.db, request.params.id, request.staff.telegramId);
       app.facetsCache.clear();
       return { result: variant };
     },

@@ -4,22 +4,28 @@
 import type {
   AdminImportResult,
   AdminProduct,
+  AdminProductDetail,
+  AdminProductListItem,
   AdminProductPatchBody,
+  AdminProductsQuery,
   AdminVariant,
   AdminVariantPatchBody,
 } from '@shop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, variants } from '../../db/schema/index.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { adminAuditLog, products, variants } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
 import {
+  editVariant,
   importCatalog,
+  parseImportFile,
   rebuildSearchTerms,
+  refreshListingColumns,
   searchVectorUpdate,
-} from '../catalog/catalog-import.repository.ts';
-import { parseImportFile } from '../catalog/import-format.ts';
-import { refreshListingColumns } from '../catalog/listing-columns.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+  type VariantRow,
+} from '../catalog/index.ts';
+import { writeAudit } from '../staff/index.ts';
+import { previewImport } from './import-preview.ts';
 
 const toProduct = (p: typeof products.$inferSelect): AdminProduct => ({
   id: p.id,
@@ -29,11 +35,16 @@ const toProduct = (p: typeof products.$inferSelect): AdminProduct => ({
   is_published: p.isPublished,
 });
 
-/** A product as staff see it, hidden or not. */
-export async function getAdminProduct(db: Database, id: number): Promise<AdminProduct> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  if (!row) throw notFound('Товар не найден');
-  return toProduct(row);
+function productChangeSummary(
+  before: typeof products.$inferSelect,
+  after: typeof products.$inferSelect,
+): string {
+  const parts: string[] = [];
+  if (before.title !== after.title) parts.push(`название «${before.title}» → «${after.title}»`);
+  if (before.description !== after.description) parts.push('описание изменено');
+  if (before.isPublished !== after.isPublished)
+    parts.push(after.isPublished ? 'опубликован' : 'скрыт от покупателей');
+  return `Товар «${after.title}»: ${parts.join(', ') || 'без изменений'}`;
 }
 
 export async function patchProduct(
@@ -64,11 +75,42 @@ export async function patchProduct(
       entityId: String(id),
       before: { title: before.title, description: before.description, is_published: before.isPublished },
       after: { title: after!.title, description: after!.description, is_published: after!.isPublished },
+      summary: productChangeSummary(before, after!),
     });
     return toProduct(after!);
   });
 }
 
+const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`;
+
+/** «Футболка Nike · Черный · L»: the product and the variant as the console names them. */
+const variantName = (productTitle: string, v: { title: string; color: string | null; size: string | null }) =>
+  [productTitle, v.title || [v.color, v.size].filter(Boolean).join(' · ')].filter(Boolean).join(' · ');
+
+/** What changed, in one Russian sentence (the audit entry's summary). */
+function variantChangeSummary(name: string, before: VariantRow, after: VariantRow): string {
+  const parts: string[] = [];
+  if (before.price !== after.price) parts.push(`цена ${rub(before.price)} → ${rub(after.price)}`);
+  if (before.qty !== after.qty) parts.push(`остаток ${before.qty} → ${after.qty} шт.`);
+  return `«${name}»: ${parts.join(', ') || 'без изменений'}`;
+}
+
+const toVariant = (v: VariantRow): AdminVariant => ({
+  id: v.id,
+  product_id: v.productId,
+  title: v.title,
+  price: v.price,
+  qty: v.qty,
+  version: v.version,
+  size: v.size,
+  color: v.color,
+  sku: v.sku,
+});
+
+/**
+ * PATCH /admin/variants/{id}: a price, a stock delta, or a stock set at the version read (409
+ * `stale`), through the catalogue's stock writer; the audit entry names the product and variant.
+ */
 export async function patchVariant(
   db: Database,
   id: number,
@@ -76,33 +118,137 @@ export async function patchVariant(
   actorTelegramId: number,
 ): Promise<AdminVariant> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(variants).where(eq(variants.id, id)).for('update');
-    if (!before) throw notFound('Вариант не найден');
-    const [after] = await tx
-      .update(variants)
-      .set({
-        ...(body.price === undefined ? {} : { price: body.price }),
-        ...(body.qty === undefined ? {} : { qty: body.qty }),
-      })
-      .where(eq(variants.id, id))
-      .returning();
+    const { before, after } = await editVariant(tx, id, {
+      price: body.price,
+      qty: body.qty,
+      qtyDelta: body.qty_delta,
+      version: body.version,
+    });
     await refreshListingColumns(tx, [before.productId]);
+    const [product] = await tx
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, before.productId));
+    const name = variantName(product?.title ?? '', after);
     await writeAudit(tx, {
       actorTelegramId,
       action: 'variant.update',
       entity: 'variant',
       entityId: String(id),
-      before: { price: before.price, qty: before.qty },
-      after: { price: after!.price, qty: after!.qty },
+      before: { price: before.price, qty: before.qty, product: product?.title ?? null, variant: after.title },
+      after: { price: after.price, qty: after.qty, product: product?.title ?? null, variant: after.title },
+      summary: variantChangeSummary(name, before, after),
     });
-    return {
-      id: after!.id,
-      product_id: after!.productId,
-      title: after!.title,
-      price: after!.price,
-      qty: after!.qty,
-    };
+    return toVariant(after);
   });
+}
+
+/**
+ * POST /admin/variants/{id}/undo: puts back the price of the variant's last change, and its stock
+ * by the opposite delta (so units sold since are not given back). 409 when there is nothing to undo.
+ */
+export async function undoVariantChange(
+  db: Database,
+  id: number,
+  actorTelegramId: number,
+): Promise<AdminVariant> {
+  return db.transaction(async (tx) => {
+    const [last] = await tx
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.entity, 'variant'), eq(adminAuditLog.entityId, String(id))))
+      .orderBy(desc(adminAuditLog.id))
+      .limit(1);
+    const before = last?.before as { price?: number; qty?: number } | null | undefined;
+    const after = last?.after as { price?: number; qty?: number } | null | undefined;
+    if (!last || last.action !== 'variant.update' || !before || !after) {
+      throw new AppError(
+        409,
+        'conflict',
+        'Отменять нечего: последнее изменение варианта уже отменено или его нет',
+      );
+    }
+    const delta = (before.qty ?? 0) - (after.qty ?? 0);
+    const edit = await editVariant(tx, id, {
+      ...(before.price !== after.price && before.price !== undefined ? { price: before.price } : {}),
+      ...(delta !== 0 ? { qtyDelta: delta } : {}),
+    });
+    await refreshListingColumns(tx, [edit.before.productId]);
+    const [product] = await tx
+      .select({ title: products.title })
+      .from(products)
+      .where(eq(products.id, edit.before.productId));
+    await writeAudit(tx, {
+      actorTelegramId,
+      action: 'variant.undo',
+      entity: 'variant',
+      entityId: String(id),
+      before: { price: edit.before.price, qty: edit.before.qty },
+      after: { price: edit.after.price, qty: edit.after.qty, undid: last.id },
+      summary: `Отмена: ${variantChangeSummary(variantName(product?.title ?? '', edit.after), edit.before, edit.after)}`,
+    });
+    return toVariant(edit.after);
+  });
+}
+
+/** GET /admin/products/{id}: the product with every variant and its stock version, hidden or not. */
+export async function getAdminProductDetail(db: Database, id: number): Promise<AdminProductDetail> {
+  const [p] = await db.select().from(products).where(eq(products.id, id));
+  if (!p) throw notFound('Товар не найден');
+  const rows = await db
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, id))
+    .orderBy(asc(variants.position), asc(variants.id));
+  return { ...toProduct(p), image: p.imageSrc, variants: rows.map(toVariant) };
+}
+
+/**
+ * GET /admin/products?q=&hidden=: published and hidden products alike, by title, SPU, id or a
+ * variant's SKU; `hidden=1` only the hidden («Скрытые»).
+ */
+export async function listAdminProducts(
+  db: Database,
+  query: AdminProductsQuery,
+): Promise<AdminProductListItem[]> {
+  const q = query.q?.trim().toLowerCase() ?? '';
+  const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({
+      id: products.id,
+      spu: products.spu,
+      title: products.title,
+      isPublished: products.isPublished,
+      image: products.imageSrc,
+      minPrice: sql<number | null>`(select min(v.price) from variants v where v.product_id = ${products.id})`,
+      qty: sql<number>`(select coalesce(sum(v.qty), 0)::int from variants v where v.product_id = ${products.id})`,
+    })
+    .from(products)
+    .where(
+      and(
+        query.hidden === undefined ? undefined : eq(products.isPublished, query.hidden === '0'),
+        q === ''
+          ? undefined
+          : or(
+              sql`lower(${products.title}) like ${like}`,
+              sql`lower(${products.spu}) like ${like}`,
+              // A number is also an id; only within int4 (a longer one is just text).
+              /^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647 ? eq(products.id, Number(q)) : undefined,
+              sql`exists (select 1 from variants v where v.product_id = ${products.id} and lower(v.sku) like ${like})`,
+            ),
+      ),
+    )
+    .orderBy(asc(products.isPublished), desc(products.id))
+    .limit(query.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    spu: r.spu,
+    title: r.title,
+    is_published: r.isPublished,
+    image: r.image,
+    min_price: r.minPrice === null ? null : Number(r.minPrice),
+    qty: Number(r.qty),
+  }));
 }
 
 /** Thrown inside the import transaction to roll a dry run (or a file with errors) back. */
@@ -120,6 +266,8 @@ export async function importFromConsole(
 ): Promise<AdminImportResult> {
   const { file, issues } = parseImportFile(input);
   let counts = { created: 0, updated: 0 };
+  // Listed before anything is written: what the file would create, change or delete.
+  const preview = await previewImport(db, file);
   try {
     await db.transaction(async (tx) => {
       const summary = await importCatalog(tx, file);
@@ -137,5 +285,5 @@ export async function importFromConsole(
   } catch (err) {
     if (!(err instanceof RollBack)) throw err;
   }
-  return { dry_run: dryRun, ...counts, errors: issues };
+  return { dry_run: dryRun, ...counts, errors: issues, changes: preview.changes, changes_more: preview.more };
 }

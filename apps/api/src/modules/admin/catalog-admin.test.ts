@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { waitForImportJob } from './console-test-kit.ts';
+import { waitForImportJob } from '../../test/console-kit.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
 
 const owner = makeTelegramUser();
@@ -48,7 +48,17 @@ const shopProduct = async (id: number) =>
 describe('catalogue in the console', () => {
   it("an owner sets a variant's price and stock and a product's texts; the shop shows them; a viewer may not", async () => {
     const { product, variants } = await insertProduct(t.app.db, { variants: [{ price: 5000, qty: 2 }] });
-    const variant = await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, { price: 4500, qty: 7 });
+    // A stock set carries the version the editor read (GET /admin/products/{id}).
+    const read = await t.app.inject({
+      url: `/api/v1/admin/products/${product.id}`,
+      headers: { authorization: ownerAuth },
+    });
+    const { version } = read.json<{ result: { variants: { version: number }[] } }>().result.variants[0]!;
+    const variant = await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, {
+      price: 4500,
+      qty: 7,
+      version,
+    });
     expect(variant.statusCode).toBe(200);
     expect(variant.json()).toMatchObject({
       result: { id: variants[0]!.id, product_id: product.id, price: 4500, qty: 7 },
@@ -80,7 +90,7 @@ describe('catalogue in the console', () => {
     expect((await send('PATCH', `/variants/${variants[0]!.id}`, ownerAuth, { price: -1 })).statusCode).toBe(
       400,
     );
-    const refused = await send('PATCH', `/variants/${variants[0]!.id}`, viewerAuth, { qty: 0 });
+    const refused = await send('PATCH', `/variants/${variants[0]!.id}`, viewerAuth, { qty_delta: -7 });
     expect(refused.statusCode).toBe(403);
     expect((await shopProduct(product.id)).variants[0]!.qty).toBe(7);
   });
@@ -93,13 +103,20 @@ describe('catalogue in the console', () => {
 
     const dry = await send('POST', '/catalog/import?dry_run=1', ownerAuth, file);
     expect(dry.statusCode).toBe(200);
-    expect(dry.json()).toEqual({ result: { dry_run: true, created: 3, updated: 0, errors: [] } });
+    const checked = dry.json<{ result: { changes: { entity: string; action: string; name: string }[] } }>();
+    expect(checked).toMatchObject({
+      result: { dry_run: true, created: 3, updated: 0, errors: [], changes_more: 0 },
+    });
+    // The dry run names the three new products among what it would create.
+    expect(
+      checked.result.changes.filter((c) => c.entity === 'product').map((c) => [c.action, c.name]),
+    ).toEqual(file.products.map((p) => ['create', p.title]));
     expect(await count()).toBe(before);
 
     const broken = JSON.parse(JSON.stringify(file)) as typeof file;
     broken.products[1]!.title = '';
     const withErrors = await send('POST', '/catalog/import', ownerAuth, broken);
-    expect(withErrors.json()).toEqual({
+    expect(withErrors.json()).toMatchObject({
       result: {
         dry_run: false,
         created: 2,

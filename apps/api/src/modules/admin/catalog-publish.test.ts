@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { rebuildSearchTerms, searchVectorUpdate } from '../catalog/catalog-import.repository.ts';
-import { shopper, type Shopper } from './console-test-kit.ts';
+import { shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser();
 let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
-import { waitForImportJob } from './console-test-kit.ts';
+import { waitForImportJob } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser();
 let t: TestApp;
@@ -50,7 +50,7 @@ describe('catalogue writes and the facets cache', () => {
 
     expect((await admin('PATCH', `/products/${a.product.id}`, { is_published: true })).statusCode).toBe(200);
     expect((await facets(query)).total).toBe(2);
-    const priced = await admin('PATCH', `/variants/${a.variants[0]!.id}`, { price: 2500, qty: 0 });
+    const priced = await admin('PATCH', `/variants/${a.variants[0]!.id}`, { price: 2500, qty_delta: -2 });
     expect(priced.statusCode).toBe(200);
     expect((await cards(query)).find((c) => c.id === a.product.id)).toMatchObject({
       price: 2500,

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
 import { placeAndPay, placeOrder, shopper } from './console-test-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });

@@ -28,10 +28,10 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/staff-guard.ts';
+import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/index.ts';
 import { getCustomer, listCustomers } from './customers.repository.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import { readImagePart } from '../find/screenshots.ts';
+import { readImagePart } from '../find/index.ts';
 import { changeStock, listInventory } from './inventory.ts';
 import { addPicture, createProduct, orderPictures } from './products-create.ts';
 import { getPurchaseList, markLinesBought, purchaseListXlsx } from './purchase-list.ts';
@@ -254,13 +254,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', PHOTO_ERRORS.noFile);
       const image = await readImagePart(request.parts());
       if (!image?.length) throw badRequest(PHOTO_ERRORS.noFile, 'body.image');
-      const product = await addPicture(
-        app.db,
-        app.media,
-        request.params.id,
-        image,
-        request.staff.telegramId,
-      );
+      const product = await addPicture(app.db, app.media, request.params.id, image, request.staff.telegramId);
       catalogChanged();
       return reply.code(201).send({ result: product });
     },

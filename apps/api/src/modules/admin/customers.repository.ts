@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { bonusBalance } from '../bonus/bonus-ledger.ts';
+import { bonusBalance } from '../bonus/index.ts';
 
 const referrer = alias(users, 'referrer');
 

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/client.ts';
 import { importJobs } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
-import { waitForImportJob } from './console-test-kit.ts';
+import { waitForImportJob } from '../../test/console-kit.ts';
 import { claimImportJob } from './import-jobs.ts';
 
 const owner = makeTelegramUser();

@@ -12,9 +12,9 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { JobRuns, startJob } from '../../lib/job-runner.ts';
 import { importJobs } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { importCatalog } from '../catalog/catalog-import.repository.ts';
-import { parseImportFile, type ImportFile } from '../catalog/import-format.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { importCatalog } from '../catalog/index.ts';
+import { parseImportFile, type ImportFile } from '../catalog/index.ts';
+import { writeAudit } from '../staff/index.ts';
 
 /** Products per transaction: small enough to show progress, large enough to stay quick. */
 const CHUNK = 200;

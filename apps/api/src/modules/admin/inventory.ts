@@ -6,8 +6,8 @@ import { and, asc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, variants } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { refreshListingColumns } from '../catalog/listing-columns.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { refreshListingColumns } from '../catalog/index.ts';
+import { writeAudit } from '../staff/index.ts';
 
 const columns = {
   variantId: variants.id,

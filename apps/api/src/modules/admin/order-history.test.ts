@@ -5,8 +5,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderStatusHistory } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
-import { placeAndPay, placeOrder, shopper, type Shopper } from './console-test-kit.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
+import { placeAndPay, placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга', last_name: 'Петрова' });
 let t: TestApp;

@@ -7,8 +7,8 @@ import { payments, variants } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { variantQty } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
-import { placeOrder, shopper, type Shopper } from './console-test-kit.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
+import { placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
 const manager = makeTelegramUser();

@@ -1,38 +1,22 @@
-// Status changes made in the console (docs/product.md §12.3), through orders' `transition()`, with the
-// tracking number, the audit entry and the shopper's message in the same transaction.
-import type { AdminStatusBody, OrderStatus } from '@shop/contract';
+// Status changes made in the console (docs/product.md §12.3): the role check, the tracking number and
+// the audit entry here; the move itself and everything that follows it (stock, bonuses, rewards,
+// the shopper's message) is the orders module's lifecycle action, in the same transaction.
+import type { AdminRestoreBody, AdminStatusBody } from '@shop/contract';
 import { canTransition, roleCan, transitionNeedsOwner } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, orderTracking } from '../../db/schema/index.ts';
-import { transition } from '../orders/order-status.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
-import { notifyOrderStatus } from '../notifications/outbox.repository.ts';
-import { returnOrderStock } from '../refunds/stock-return.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import type { StaffMember } from '../staff/staff.repository.ts';
-import { forbidden } from '../staff/staff-guard.ts';
-
-export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
-  new AppError(409, 'invalid_transition', `Нельзя перевести заказ из «${from}» в «${to}»`, 'status');
-
-/**
- * Moves an order from `from` to `to` through orders' `transition()` (the one writer of order
- * statuses); 409 `invalid_transition` when the map forbids it or the order is no longer in `from`.
- */
-export async function setOrderStatus(
-  tx: Database,
-  orderId: number,
-  from: OrderStatus,
-  to: OrderStatus,
-  meta: { actorTelegramId: number | null; comment?: string | null },
-): Promise<void> {
-  const moved = await transition(tx, orderId, from, to, {
-    actor: meta.actorTelegramId,
-    note: meta.comment || null,
-  });
-  if (!moved) throw invalidTransition(from, to);
-}
+import { notFound } from '../../plugins/errors.ts';
+import {
+  advance,
+  cancel,
+  complete,
+  invalidTransition,
+  markPaid,
+  restore,
+  type MoveMeta,
+} from '../orders/index.ts';
+import { forbidden, writeAudit, type StaffMember } from '../staff/index.ts';
 
 /** POST /admin/orders/{id}/status: checks the role, moves, records, and notifies in one transaction. */
 export async function changeOrderStatusByStaff(
@@ -55,14 +39,6 @@ export async function changeOrderStatusByStaff(
     if (transitionNeedsOwner(from, to) && !roleCan(staff.role, 'own')) {
       throw forbidden('Отметить оплату или отменить оплаченный заказ может только владелец');
     }
-    await setOrderStatus(tx, orderId, from, to, {
-      actorTelegramId: staff.telegramId,
-      comment: body.comment ?? null,
-    });
-    // transition() gives an unpaid order's stock back; a paid one not yet bought out is ours too.
-    if (to === 'canceled' && from === 'paid') {
-      await returnOrderStock(tx, orderId);
-    }
     const [tracking] = await tx.select().from(orderTracking).where(eq(orderTracking.orderId, orderId));
     if (body.tracking_number !== undefined) {
       await tx
@@ -73,6 +49,27 @@ export async function changeOrderStatusByStaff(
           set: { trackingNumber: body.tracking_number, updatedAt: sql`now()` },
         });
     }
+    const trackingNumber = body.tracking_number ?? tracking?.trackingNumber ?? null;
+    const meta: MoveMeta = {
+      actor: staff.telegramId,
+      comment: body.comment ?? null,
+      notify: body.notify,
+      trackingNumber,
+    };
+    if (to === 'paid') {
+      // An owner's «mark paid»: the same action as a payment, with who did it.
+      if (
+        (await markPaid(tx, orderId, {
+          actor: staff.telegramId,
+          note: body.comment ?? null,
+          notify: body.notify,
+        })) !== 'paid'
+      ) {
+        throw invalidTransition(from, to);
+      }
+    } else if (to === 'canceled') await cancel(tx, orderId, from, meta);
+    else if (to === 'completed') await complete(tx, orderId, from, meta);
+    else await advance(tx, orderId, from, to, meta);
     await writeAudit(tx, {
       actorTelegramId: staff.telegramId,
       action: 'order.status',
@@ -83,13 +80,28 @@ export async function changeOrderStatusByStaff(
         status: to,
         comment: body.comment ?? null,
         notify: body.notify,
-        tracking_number: body.tracking_number ?? tracking?.trackingNumber ?? null,
+        tracking_number: trackingNumber,
       },
     });
-    if (body.notify) {
-      await notifyOrderStatus(tx, orderId, to, {
-        trackingNumber: body.tracking_number ?? tracking?.trackingNumber ?? null,
-      });
-    }
+  });
+}
+
+/** POST /admin/orders/{id}/restore (owner): the lifecycle's `restore` and its audit entry. */
+export async function restoreByStaff(
+  db: Database,
+  orderId: number,
+  body: AdminRestoreBody,
+  staff: StaffMember,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await restore(tx, orderId, { actor: staff.telegramId, comment: body.comment ?? null });
+    await writeAudit(tx, {
+      actorTelegramId: staff.telegramId,
+      action: 'order.restore',
+      entity: 'order',
+      entityId: String(orderId),
+      before: { status: 'canceled' },
+      after: { status: 'paid', comment: body.comment ?? null },
+    });
   });
 }

@@ -1,5 +1,6 @@
 // The console's view of orders (docs/product.md §12.2–12.3): the filtered list with per-tab counts, the
 // order card, the CSV export; and the only writer of `order_notes`.
+import { listShipments, toOrderDelivery, toOrderQuote } from '../delivery/index.ts';
 import {
   ADMIN_ORDER_TABS,
   NEEDS_REFUND_TAB,
@@ -24,9 +25,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { listOrderNotifications } from '../notifications/outbox.repository.ts';
-import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/refunds.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { listOrderNotifications } from '../notifications/index.ts';
+import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import { dayEnd, dayStart } from './stats.repository.ts';
 
 const needsRefund = needsRefundSql(orders.id, orders.status);
@@ -76,6 +77,7 @@ const rowColumns = {
   bonusUsed: orders.bonusUsed,
   toPay: orders.toPay,
   delivery: orders.delivery,
+  deliveryQuote: orders.deliveryQuote,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   userId: users.id,
@@ -128,7 +130,9 @@ const toRow = (r: Row): AdminOrderRow => ({
 function parseCursor(cursor: string | undefined): number | undefined {
   if (cursor === undefined) return undefined;
   const id = Number(cursor);
-  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('Некорректный курсор', 'cursor');
+  // Ids are int4: a forged cursor past that range is a 400 here, not a database error (500).
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw badRequest('Некорректный курсор', 'cursor');
   return id;
 }
 
@@ -228,7 +232,9 @@ export async function getAdminOrder(db: Database, orderId: number, orderTtlMin: 
       price: i.price,
       quantity: i.quantity,
     })),
-    delivery: row.delivery,
+    delivery: toOrderDelivery(row.delivery),
+    delivery_quote: toOrderQuote(row.deliveryQuote),
+    shipments: await listShipments(db, orderId),
     created_at: base.created_at,
     expires_at:
       row.status === 'awaiting_payment'

@@ -5,8 +5,9 @@ import { ORDER_STATUS_RU, type AdminOrderRow } from '@shop/contract';
 export function ordersCsv(rows: AdminOrderRow[]): string {
   const cell = (v: string | number | null) => {
     const s = v === null ? '' : String(v);
-    // A leading = + - @ would be run as a formula by a spreadsheet.
-    const safe = /^[=\-@]|^\+(?!\d+$)/.test(s) ? `'${s}` : s;
+    // A leading = + - @ would be run as a formula by a spreadsheet, and so would one after a
+    // leading tab or carriage return (OWASP «CSV injection»): those are neutralised too.
+    const safe = /^[=\-@\t\r]|^\+(?!\d+$)/.test(s) ? `'${s}` : s;
     return /[;"\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
   const header = [

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { PASSPORT } from '../../test/fixtures.ts';
-import { placeOrder, shopper, type Shopper } from './console-test-kit.ts';
+import { placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser();
 const manager = makeTelegramUser();

@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { loadPassport, maskPassport } from '../passport/passport.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import type { StaffMember } from '../staff/staff.repository.ts';
-import { forbidden } from '../staff/staff-guard.ts';
+import { loadPassport, maskPassport } from '../passport/index.ts';
+import { writeAudit } from '../staff/index.ts';
+import type { StaffMember } from '../staff/index.ts';
+import { forbidden } from '../staff/index.ts';
 
 export async function orderPassport(
   db: Database,

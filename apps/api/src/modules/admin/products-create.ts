@@ -9,11 +9,11 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories, productImages, products, variants } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { importCatalog } from '../catalog/catalog-import.repository.ts';
-import { parseImportFile } from '../catalog/import-format.ts';
-import { reencodeScreenshot } from '../find/screenshots.ts';
-import type { MediaStore } from '../media/media-store.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { importCatalog } from '../catalog/index.ts';
+import { parseImportFile } from '../catalog/index.ts';
+import { reencodeScreenshot } from '../find/index.ts';
+import type { MediaStore } from '../media/index.ts';
+import { writeAudit } from '../staff/index.ts';
 
 /** A product has at most this many pictures (the importer's limit). */
 const MAX_PICTURES = 50;

@@ -7,10 +7,8 @@ import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, products, purchaseMarks, variants } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { notifyOrderStatus } from '../notifications/outbox.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import type { StaffMember } from '../staff/staff.repository.ts';
-import { setOrderStatus } from './order-status-change.ts';
+import { advance } from '../orders/index.ts';
+import { writeAudit, type StaffMember } from '../staff/index.ts';
 
 /** A Poizon product page from a numeric SPU (the catalogue's and find's products carry it). */
 export const poizonUrl = (spu: string | null): string | null =>
@@ -103,9 +101,12 @@ export async function getPurchaseList(db: Database): Promise<PurchaseList> {
  * lifecycle's action when there is one.
  */
 export async function moveBoughtOrder(tx: Database, orderId: number, staff: StaffMember): Promise<void> {
-  await setOrderStatus(tx, orderId, 'paid', 'purchasing', {
-    actorTelegramId: staff.telegramId,
+  // The lifecycle's action: the move, its history entry and the shopper's message.
+  await advance(tx, orderId, 'paid', 'purchasing', {
+    actor: staff.telegramId,
     comment: 'Выкуплено по списку закупки',
+    notify: true,
+    trackingNumber: null,
   });
   await writeAudit(tx, {
     actorTelegramId: staff.telegramId,
@@ -115,7 +116,6 @@ export async function moveBoughtOrder(tx: Database, orderId: number, staff: Staf
     before: { status: 'paid' },
     after: { status: 'purchasing', comment: 'Выкуплено по списку закупки', notify: true },
   });
-  await notifyOrderStatus(tx, orderId, 'purchasing', { trackingNumber: null });
 }
 
 /** Marks lines bought (a line marked before stays marked); orders now wholly bought move on. */

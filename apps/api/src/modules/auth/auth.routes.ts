@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../plugins/errors.ts';
 import { InitDataError, validateInitData } from './init-data.ts';
 import { upsertTelegramUser } from './users.repository.ts';
-import { bindAtSignIn } from '../programmes/sign-in-binding.ts';
+import { bindAtSignIn } from '../programmes/index.ts';
 
 const MESSAGES: Record<InitDataError['reason'], string> = {
   malformed: 'Некорректные данные авторизации Telegram',
@@ -23,7 +23,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/tg/auth',
     {
       // Per client address (no user is known yet); 0 when RATE_LIMITS=off.
-      config: opts.rateLimitPerMin > 0 ? { rateLimit: { max: opts.rateLimitPerMin, timeWindow: '1 minute' } } : {},
+      config:
+        opts.rateLimitPerMin > 0 ? { rateLimit: { max: opts.rateLimitPerMin, timeWindow: '1 minute' } } : {},
       schema: {
         tags: ['auth'],
         summary: 'Exchange Telegram init data for a bearer token',

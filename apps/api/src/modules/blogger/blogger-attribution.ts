@@ -1,7 +1,7 @@
 // Buyers a blogger brought, the first-order discount and the commission that follows the order
 // (docs/product.md §13.4). Writes `blogger_attributions`, `blogger_link_opens` and the
 // commission rows of `blogger_ledger`, for the blogger module.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   bloggerAttributions,
@@ -10,7 +10,7 @@ import {
   bloggers,
   orders,
 } from '../../db/schema/index.ts';
-import { daysFrom, programmeSettings } from '../programmes/settings.ts';
+import { daysFrom, programmeSettings } from '../../lib/programme-settings.ts';
 import { findApprovedByPromo, type BloggerRow } from './blogger.repository.ts';
 
 // ---------------------------------------------------------------- attribution and discount
@@ -200,14 +200,61 @@ export async function bloggerOnCompleted(tx: Database, orderId: number): Promise
     .where(and(eq(bloggerLedger.idemKey, commissionKey(orderId)), eq(bloggerLedger.status, 'pending')));
 }
 
+/**
+ * The order was canceled or refunded in full: a pending commission is canceled; one already
+ * available (posted) is clawed back by a negative entry, so what was paid out stays on record.
+ */
 export async function bloggerOnCanceled(tx: Database, orderId: number): Promise<void> {
-  await tx
-    .update(bloggerLedger)
-    .set({ status: 'canceled', updatedAt: sql`now()` })
+  await setCommissionBase(tx, orderId, 0);
+}
+
+/**
+ * The commission of an order follows the money the shop keeps (`base`: paid minus refunded): a
+ * pending one is recomputed in place (canceled at 0); a posted one gets a correcting entry for the
+ * difference (keyed by the new base, so a replay writes nothing twice).
+ */
+export async function setCommissionBase(tx: Database, orderId: number, base: number): Promise<void> {
+  const [c] = await tx
+    .select()
+    .from(bloggerLedger)
+    .where(eq(bloggerLedger.idemKey, commissionKey(orderId)))
+    .for('update');
+  if (!c || c.status === 'canceled') return;
+  const target = Math.floor((Math.max(base, 0) * (c.percent ?? 0)) / 100);
+  if (c.status === 'pending') {
+    await tx
+      .update(bloggerLedger)
+      .set(
+        target <= 0
+          ? { status: 'canceled', updatedAt: sql`now()` }
+          : { amount: target, baseAmount: base, updatedAt: sql`now()` },
+      )
+      .where(eq(bloggerLedger.id, c.id));
+    return;
+  }
+  const [adjusted] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${bloggerLedger.amount}), 0)::int` })
+    .from(bloggerLedger)
     .where(
       and(
-        eq(bloggerLedger.idemKey, commissionKey(orderId)),
-        inArray(bloggerLedger.status, ['pending', 'posted']),
+        eq(bloggerLedger.orderId, orderId),
+        sql`${bloggerLedger.idemKey} like ${`${commissionKey(orderId)}:adjust:%`}`,
       ),
     );
+  const delta = target - (c.amount + (adjusted?.sum ?? 0));
+  if (delta === 0) return;
+  await tx
+    .insert(bloggerLedger)
+    .values({
+      bloggerId: c.bloggerId,
+      kind: 'commission',
+      amount: delta,
+      status: 'posted',
+      orderId,
+      buyerUserId: c.buyerUserId,
+      baseAmount: base,
+      percent: c.percent,
+      idemKey: `${commissionKey(orderId)}:adjust:${base}`,
+    })
+    .onConflictDoNothing({ target: bloggerLedger.idemKey });
 }

@@ -7,9 +7,9 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { bloggers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import { programmeSettings } from '../programmes/settings.ts';
+import { enqueueNotification } from '../notifications/index.ts';
+import { writeAudit } from '../staff/index.ts';
+import { programmeSettings } from '../../lib/programme-settings.ts';
 import { bloggerBalance, toApplication, type BloggerRow } from './blogger.repository.ts';
 
 const REAPPLY_DAYS = 30;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { bloggerLedger, bloggerPicks, bloggers, products, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { loadProductBriefs } from '../catalog/product-brief.ts';
+import { loadProductBriefs } from '../catalog/index.ts';
 import { requireBlogger } from './blogger.repository.ts';
 
 export async function bloggerStats(

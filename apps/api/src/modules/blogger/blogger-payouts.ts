@@ -7,11 +7,11 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { bloggerLedger, bloggerPayouts, bloggers, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { creditBonus, bonusBalance, lockBonusAccount } from '../bonus/bonus-ledger.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
-import { openForUser, sealForUser } from '../passport/passport-crypto.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import { daysFrom, programmeSettings } from '../programmes/settings.ts';
+import { creditBonus, bonusBalance, lockBonusAccount } from '../bonus/index.ts';
+import { alertStaff, enqueueNotification } from '../notifications/index.ts';
+import { openForUser, sealForUser } from '../passport/index.ts';
+import { writeAudit } from '../staff/index.ts';
+import { daysFrom, programmeSettings } from '../../lib/programme-settings.ts';
 import { bloggerBalance, requireBlogger } from './blogger.repository.ts';
 
 const PURPOSE = 'payout';
@@ -115,6 +115,12 @@ export async function createPayout(
       payoutId: row!.id,
       idemKey: payoutKey(row!.id),
     });
+    await alertStaff(
+      tx,
+      'payout_request',
+      `payout_request:${row!.id}`,
+      `Заявка на вывод ${body.amount.toLocaleString('ru-RU')} ₽ №${row!.id}.`,
+    );
     if (body.save_details) {
       await tx
         .update(bloggers)

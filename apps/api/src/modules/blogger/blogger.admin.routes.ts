@@ -16,7 +16,7 @@ import {
   ProgrammeIdParamsSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRoute, installAdminGate } from '../staff/staff-guard.ts';
+import { adminRoute, installAdminGate } from '../staff/index.ts';
 import { adminListPayouts, adminPayoutDetails, markPayoutPaid, rejectPayout } from './blogger-payouts.ts';
 import { adminListBloggers, decideApplication } from './blogger-moderation.ts';
 

@@ -14,7 +14,8 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { bloggers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { programmeSettings } from '../programmes/settings.ts';
+import { alertStaff } from '../notifications/index.ts';
+import { programmeSettings } from '../../lib/programme-settings.ts';
 
 export type BloggerRow = typeof bloggers.$inferSelect;
 
@@ -91,33 +92,43 @@ export async function submitApplication(db: Database, userId: number, body: Blog
     if (!reapply) throw new AppError(409, 'application_exists', 'Заявка уже подана');
   }
   if (!(await promoAvailable(db, body.promo_code, userId))) throw promoTaken();
-  return guardPromo(async () => {
-    if (existing) {
-      const [row] = await db
-        .update(bloggers)
-        .set({
-          ...applicationValues(body),
-          status: 'pending',
-          moderatorComment: null,
-          reapplyAfter: null,
-          reviewedAt: null,
-          submittedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(bloggers.id, existing.id))
-        .returning();
+  return guardPromo(() =>
+    db.transaction(async (tx) => {
+      let row: typeof bloggers.$inferSelect | undefined;
+      if (existing) {
+        [row] = await tx
+          .update(bloggers)
+          .set({
+            ...applicationValues(body),
+            status: 'pending',
+            moderatorComment: null,
+            reapplyAfter: null,
+            reviewedAt: null,
+            submittedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(bloggers.id, existing.id))
+          .returning();
+      } else {
+        [row] = await tx
+          .insert(bloggers)
+          .values({
+            userId,
+            ...applicationValues(body),
+            commissionPercent: programmeSettings().bloggerCommissionPercent,
+          })
+          .returning();
+      }
+      // Staff who chose it hear of the application (a re-application is a new one).
+      await alertStaff(
+        tx,
+        'blogger_application',
+        `blogger_application:${row!.id}:${row!.submittedAt.toISOString()}`,
+        `Новая заявка блогера: промокод ${row!.promoCode}.`,
+      );
       return toApplication(row!);
-    }
-    const [row] = await db
-      .insert(bloggers)
-      .values({
-        userId,
-        ...applicationValues(body),
-        commissionPercent: programmeSettings().bloggerCommissionPercent,
-      })
-      .returning();
-    return toApplication(row!);
-  });
+    }),
+  );
 }
 
 export async function updateApplication(db: Database, userId: number, body: BloggerApplicationBody) {

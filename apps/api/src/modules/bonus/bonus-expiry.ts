@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { bonusLedger, users } from '../../db/schema/index.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
+import { enqueueNotification } from '../notifications/index.ts';
 import { expireLots } from './bonus-ledger.ts';
 
 const WARN_DAYS = 7;

@@ -6,7 +6,7 @@ import {
   BonusHistoryResponseSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { programmeRules } from '../referral/referral.repository.ts';
+import { programmeRules } from '../../lib/programme-settings.ts';
 import { bonusHistory } from './bonus-history.ts';
 import { bonusSummary } from './bonus-ledger.ts';
 

@@ -3,7 +3,7 @@
 // shared runner, and only with a BOT_TOKEN from the environment (otherwise messages wait).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { OutboxWorker, type WorkerOptions } from '../notifications/outbox-worker.ts';
+import { OutboxWorker, type WorkerOptions } from '../notifications/index.ts';
 import { createShopBot, type ShopBot } from './shop-bot.ts';
 
 declare module 'fastify' {

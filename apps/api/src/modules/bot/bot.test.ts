@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { startFakeBotApi, waitFor, type FakeBotApi } from '../../test/fake-bot-api.ts';
-import { placeAndPay, shopper, type Shopper } from '../admin/console-test-kit.ts';
+import { placeAndPay, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const SECRET = 'webhook-secret_123';
 const PUBLIC_URL = 'https://shop.example.test';

@@ -6,9 +6,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import { ORDER_BUTTON_TEXT, orderStatusText, SHOP_BUTTON_TEXT } from '../notifications/order-messages.ts';
-import { markChatReachable } from '../notifications/outbox.repository.ts';
-import type { OutgoingMessage } from '../notifications/outbox-worker.ts';
+import { ORDER_BUTTON_TEXT, orderStatusText, SHOP_BUTTON_TEXT } from '../notifications/index.ts';
+import { markChatReachable } from '../notifications/index.ts';
+import type { OutgoingMessage } from '../notifications/index.ts';
 
 type InlineKeyboard = { inline_keyboard: { text: string; web_app: { url: string } }[][] };
 

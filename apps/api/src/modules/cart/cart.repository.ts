@@ -4,8 +4,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartItems, users, variants } from '../../db/schema/index.ts';
 import { conflict, notFound, outOfStock } from '../../plugins/errors.ts';
-import { loadProductBriefs } from '../catalog/product-brief.ts';
-import { findVariant, unpublished } from '../catalog/product.repository.ts';
+import { loadProductBriefs } from '../catalog/index.ts';
+import { findVariant, unpublished } from '../catalog/index.ts';
 
 export const MAX_CART_LINES = 100;
 export const OUT_OF_STOCK = 'Этого товара нет в наличии';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variants } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { placeAndPay, shopper, type Shopper } from '../admin/console-test-kit.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { placeAndPay, shopper, type Shopper } from '../../test/console-kit.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
 import { CATALOG_TTL_MS, createCatalogCache } from './catalog-cache.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });

@@ -16,9 +16,10 @@ import {
   SearchSuggestResponseSchema,
   SimilarProductsResponseSchema,
 } from '@shop/contract';
+import type { SearchSuggestion } from '@shop/contract';
 import type { FastifyReply } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { suggestBloggers } from '../blogger/blogger-pages.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { categoriesJson, filtersJson, listingJson, productJson } from './catalog-answers.ts';
 import { cacheKey } from './catalog-cache.ts';
@@ -68,8 +69,12 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export const catalogV1Routes: FastifyPluginAsyncZod = async (app) => {
+/** People shown among the suggestions (approved bloggers; the blogger module's, wired in app.ts). */
+export type SuggestPeople = (db: Database, prefix: string, limit: number) => Promise<SearchSuggestion[]>;
+
+export const catalogV1Routes: FastifyPluginAsyncZod<{ suggestPeople: SuggestPeople }> = async (app, opts) => {
   const cache = app.catalogCache;
+  const suggestBloggers = opts.suggestPeople;
   app.get(
     '/categories',
     {

@@ -14,8 +14,8 @@ import { queryRows } from '../../db/client.ts';
 import { products, variants } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { placeAndPay, shopper, waitForImportJob, type Shopper } from '../admin/console-test-kit.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { placeAndPay, shopper, waitForImportJob, type Shopper } from '../../test/console-kit.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
 import { demoCatalog } from './demo/demo-catalog.ts';
 import { precomputedSelection, productFilters } from './facets.repository.ts';
 import { listProducts, withTokenIds } from './listing.repository.ts';
@@ -283,7 +283,9 @@ describe('precomputed facet counts and the token index', { timeout: 90_000 }, ()
     expect(await count()).toBe(shown);
     await expectExact([id]);
     const [v] = await t.app.db.select().from(variants).where(eq(variants.productId, id));
-    expect((await admin('PATCH', `/variants/${v!.id}`, { price: 777, qty: 0 })).statusCode).toBe(200);
+    expect(
+      (await admin('PATCH', `/variants/${v!.id}`, { price: 777, qty: 0, version: v!.version })).statusCode,
+    ).toBe(200);
     await expectExact([id]);
   });
 

@@ -1,7 +1,7 @@
 // The catalogue import file (docs/catalog-import.md): brands, a category tree and products with
 // their variants. Validated row by row so that every bad row gets one error with its path.
 import { z } from 'zod';
-import { isMediaPath } from '../media/media-path.ts';
+import { isMediaPath } from '../../lib/media-path.ts';
 
 const text = (max: number) =>
   z.string().trim().min(1, 'не может быть пустым').max(max, `не длиннее ${max} символов`);

@@ -1,10 +1,10 @@
 // Variant stock (`variants.qty`) outside the importer: reserved when an order is placed, released
-// when an unpaid order ends. Variants are always locked in id order, in one statement, so two
+// when an order gives it back, edited by staff in the console (editVariant). Variants are always locked in id order, in one statement, so two
 // transactions touching the same variants never deadlock.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, variants } from '../../db/schema/index.ts';
-import { notFound, outOfStock } from '../../plugins/errors.ts';
+import { AppError, notFound, outOfStock } from '../../plugins/errors.ts';
 import { unpublished } from './product.repository.ts';
 
 export type StockLine = { productId: number; variantId: number; quantity: number };
@@ -114,4 +114,48 @@ export async function releaseStock(tx: Database, lines: Pick<StockLine, 'variant
       .set({ qty: sql`${variants.qty} + ${total.get(id)!}` })
       .where(inArray(variants.id, [id]));
   }
+}
+
+export type VariantEdit = { price?: number; qtyDelta?: number; qty?: number; version?: number };
+export type VariantRow = typeof variants.$inferSelect;
+
+/**
+ * A staff member's edit of one variant (docs/decisions/046): the price alone never touches stock;
+ * stock moves by a delta (never below 0: 409 `conflict`) or is set to `qty`
+ * only while its version is still the one the editor read (409 `stale`). Every change of `qty`
+ * adds one to `version` (a trigger, so reservations and releases count too).
+ */
+export async function editVariant(
+  tx: Database,
+  id: number,
+  edit: VariantEdit,
+): Promise<{ before: VariantRow; after: VariantRow }> {
+  const [before] = await tx.select().from(variants).where(eq(variants.id, id)).for('update');
+  if (!before) throw notFound('Вариант не найден');
+  if (edit.qty !== undefined && edit.version !== before.version) {
+    throw new AppError(
+      409,
+      'stale',
+      `Остаток изменился (сейчас ${before.qty} шт.): обновите и попробуйте снова`,
+      'qty',
+    );
+  }
+  if (edit.qtyDelta !== undefined && before.qty + edit.qtyDelta < 0) {
+    throw new AppError(
+      409,
+      'conflict',
+      `Остаток не может стать меньше нуля (сейчас ${before.qty} шт.)`,
+      'qty_delta',
+    );
+  }
+  const [after] = await tx
+    .update(variants)
+    .set({
+      ...(edit.price === undefined ? {} : { price: edit.price }),
+      ...(edit.qty === undefined ? {} : { qty: edit.qty }),
+      ...(edit.qtyDelta === undefined ? {} : { qty: sql`${variants.qty} + ${edit.qtyDelta}` }),
+    })
+    .where(eq(variants.id, id))
+    .returning();
+  return { before, after: after! };
 }

@@ -4,8 +4,8 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { favorites, variants } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { loadProductBriefs } from '../catalog/product-brief.ts';
-import { findVariant } from '../catalog/product.repository.ts';
+import { loadProductBriefs } from '../catalog/index.ts';
+import { findVariant } from '../catalog/index.ts';
 
 type Row = typeof favorites.$inferSelect;
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import { loadProductBriefs } from '../catalog/product-brief.ts';
+import { loadProductBriefs } from '../catalog/index.ts';
 import { MAX_INPUT_PIXELS, NotAPictureError } from './hash-features.ts';
 import { publishedProductIds } from './photo-features.repository.ts';
 

@@ -9,6 +9,7 @@ import {
   type AdminFindRequestList,
   type AdminFindRequestsQuery,
   type CreateFindRequestBody,
+  type Duty,
   type FindRequest,
   type FindRequestList,
   type FindRequestStatus,
@@ -17,11 +18,11 @@ import {
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findRequests, users } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
-import { addToCart } from '../cart/cart.repository.ts';
-import { upsertHiddenProduct } from '../catalog/find-import.repository.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { addToCart } from '../cart/index.ts';
+import { upsertHiddenProduct } from '../catalog/index.ts';
+import { alertStaff, enqueueNotification } from '../notifications/index.ts';
+import { writeAudit } from '../staff/index.ts';
 import { getFindSettings } from './find-settings.repository.ts';
 
 type Row = typeof findRequests.$inferSelect;
@@ -55,6 +56,15 @@ export function toFindRequest(r: Row): FindRequest {
   };
 }
 
+/** A page cursor (the last id seen); a forged one (not an int4 id) is a 400, never a database error. */
+function pageCursor(cursor: string | undefined): number | undefined {
+  if (!cursor) return undefined;
+  const id = /^\d{1,10}$/.test(cursor) ? Number(cursor) : NaN;
+  if (!(id >= 1 && id <= 2_147_483_647))
+    throw badRequest('Некорректный курсор, начните список заново', 'query.cursor');
+  return id;
+}
+
 /** At most this many open requests per shopper (a spam guard). */
 export const MAX_OPEN_REQUESTS = 20;
 
@@ -64,6 +74,9 @@ export async function createFindRequest(
   body: CreateFindRequestBody,
 ): Promise<FindRequest> {
   return db.transaction(async (tx) => {
+    // One shopper's requests are created one after another (their user row locked), so concurrent
+    // requests — from any number of API instances — cannot both see room under the cap.
+    await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
     const [open] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(findRequests)
@@ -89,6 +102,12 @@ export async function createFindRequest(
         comment: body.comment ?? null,
       })
       .returning();
+    await alertStaff(
+      tx,
+      'find_request',
+      `find_request:${row!.id}`,
+      `Новый запрос на поиск товара №${row!.id}.`,
+    );
     return toFindRequest(row!);
   });
 }
@@ -98,7 +117,7 @@ export async function listFindRequests(
   userId: number,
   { cursor, limit }: { cursor?: string | undefined; limit: number },
 ): Promise<FindRequestList> {
-  const before = cursor && /^\d{1,10}$/.test(cursor) ? Number(cursor) : undefined;
+  const before = pageCursor(cursor);
   const rows = await db
     .select()
     .from(findRequests)
@@ -204,7 +223,7 @@ export async function listAdminFindRequests(
   db: Database,
   q: AdminFindRequestsQuery,
 ): Promise<AdminFindRequestList> {
-  const before = q.cursor && /^\d{1,10}$/.test(q.cursor) ? Number(q.cursor) : undefined;
+  const before = pageCursor(q.cursor);
   const where: SQL[] = [];
   if (q.status?.length) where.push(inArray(findRequests.status, q.status));
   if (before) where.push(lt(findRequests.id, before));
@@ -247,8 +266,8 @@ async function lockForStaff(tx: Database, id: number) {
 
 const formatRub = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₽`;
 
-export const quoteMessage = (id: number, rub: number, comment?: string | null) =>
-  `Мы рассчитали стоимость по запросу №${id}: ${formatRub(rub)}. Цена действует ${QUOTE_VALID_HOURS} часа — добавьте товар в корзину в разделе «Мои запросы».${comment ? `\n\n${comment}` : ''}`;
+export const quoteMessage = (id: number, rub: number, comment?: string | null, duty?: Duty | null) =>
+  `Мы рассчитали стоимость по запросу №${id}: ${formatRub(rub)}. Цена действует ${QUOTE_VALID_HOURS} часа — добавьте товар в корзину в разделе «Мои запросы».${duty ? `\nПошлина ≈ ${formatRub(duty.amount)} — оплачивается при получении.` : ''}${comment ? `\n\n${comment}` : ''}`;
 
 /** The bot's quote message opens the Mini App on the request (its row in «Мои запросы»). */
 export const QUOTE_BUTTON_TEXT = 'Открыть';
@@ -261,13 +280,20 @@ export async function quoteFindRequest(
   body: QuoteFindRequestBody,
   actorTelegramId: number,
   now = new Date(),
+  /** The customs duty of goods worth so many roubles (modules/delivery), asked before the transaction. */
+  dutyOf?: (goodsRub: number, weightKg: number) => Promise<Duty | null>,
 ): Promise<AdminFindRequest> {
+  const preview = computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(db));
+  const duty = dutyOf ? await dutyOf(preview.goods_rub, body.weight_kg) : null;
   return db.transaction(async (tx) => {
     const { request: r, user } = await lockForStaff(tx, id);
     if (!['new', 'in_progress', 'quoted', 'expired'].includes(r.status)) {
       throw invalidTransition('Этот запрос уже закрыт');
     }
-    const breakdown = computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(tx));
+    const breakdown = {
+      ...computeFindPrice(body.price_cny, body.weight_kg, await getFindSettings(tx)),
+      duty,
+    };
     const validUntil = new Date(now.getTime() + QUOTE_VALID_HOURS * 3_600_000);
     const [updated] = await tx
       .update(findRequests)
@@ -288,7 +314,7 @@ export async function quoteFindRequest(
       dedupeKey: `find:${id}:quoted:${validUntil.getTime()}`,
       chatId: user.telegram_id,
       userId: user.id,
-      text: quoteMessage(id, breakdown.total_rub, body.comment),
+      text: quoteMessage(id, breakdown.total_rub, body.comment, duty),
       button: { text: QUOTE_BUTTON_TEXT, path: findRequestPath(id) },
     });
     await writeAudit(tx, {

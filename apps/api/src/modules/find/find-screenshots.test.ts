@@ -200,6 +200,15 @@ describe('a request with its screenshot', () => {
     });
     expect(gone.statusCode).toBe(400);
     expect(apiError(gone)).toMatchObject({ message: SCREENSHOT_GONE_MESSAGE, field: 'body.image_url' });
+
+    // Someone else's upload (its URL seen on a shared screen, say) cannot be attached: only by its uploader.
+    const other = await login(t.app, makeTelegramUser());
+    const stolen = await call('POST', '/api/v1/find/requests', other, {
+      source: 'photo',
+      image_url: up.image_url,
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(apiError(stolen)).toMatchObject({ message: SCREENSHOT_GONE_MESSAGE, field: 'body.image_url' });
   });
 
   it('a quote reaches the shopper with an «Открыть» button that opens the Mini App on the request', async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_FIND_SETTINGS, type FindSettings } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { findSettings } from '../../db/schema/index.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
+import { writeAudit } from '../staff/index.ts';
 
 export async function getFindSettings(db: Database): Promise<FindSettings> {
   const [row] = await db.select().from(findSettings);

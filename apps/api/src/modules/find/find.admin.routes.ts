@@ -11,7 +11,7 @@ import {
   RejectFindRequestBodySchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRoute, installAdminGate } from '../staff/staff-guard.ts';
+import { adminRoute, installAdminGate } from '../staff/index.ts';
 import { listAdminFindRequests, quoteFindRequest, staffMoveFindRequest } from './find-requests.repository.ts';
 import { getFindSettings, saveFindSettings } from './find-settings.repository.ts';
 
@@ -38,7 +38,14 @@ export const findAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       permission: 'quotes',
     }),
     async (request) => ({
-      result: await quoteFindRequest(app.db, request.params.id, request.body, request.staff.telegramId),
+      result: await quoteFindRequest(
+        app.db,
+        request.params.id,
+        request.body,
+        request.staff.telegramId,
+        new Date(),
+        (goodsRub, weightKg) => app.delivery.duty(app.db, goodsRub, weightKg),
+      ),
     }),
   );
 

@@ -78,7 +78,9 @@ export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = asy
       if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', PHOTO_ERRORS.noFile);
       const image = await readImagePart(request.parts());
       if (!image?.length) throw badRequest(PHOTO_ERRORS.noFile, 'body.image');
-      return reply.code(201).send({ result: await storeScreenshot(app.media, image) });
+      return reply.code(201).send({
+        result: await storeScreenshot(app.media, image, { userId: request.userId, secret: app.env.jwtSecret }),
+      });
     },
   );
 
@@ -173,7 +175,10 @@ export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = asy
     },
     async (request, reply) => {
       const image = request.body.image_url;
-      if (image && !(await screenshotExists(app.media, image)))
+      if (
+        image &&
+        !(await screenshotExists(app.media, image, { userId: request.userId, secret: app.env.jwtSecret }))
+      )
         throw badRequest(SCREENSHOT_GONE_MESSAGE, 'body.image_url');
       return reply.code(201).send({ result: await createFindRequest(app.db, request.userId, request.body) });
     },

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, products } from '../../db/schema/index.ts';
 import { buildTestApp, callAs, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { shopper } from '../admin/console-test-kit.ts';
+import { shopper } from '../../test/console-kit.ts';
 import { expireFindQuotes } from './find-requests.repository.ts';
 import { FIXTURE_ITEMS, fixtureShortLink } from './fixture-provider.ts';
 

@@ -1,9 +1,9 @@
 // The `fixture` Poizon provider: three dozen items shipped in the repository (prices in fen, sizes)
 // for the demo and the tests. Their pictures are drawn locally by the demo picture generator and
 // written once under DATA_DIR/media/poizon, served like every shop picture; nothing is downloaded.
-import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
-import type { Kind } from '../catalog/demo/demo-data.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import { drawDemoPicture } from '../catalog/index.ts';
+import type { Kind } from '../catalog/index.ts';
+import type { MediaStore } from '../media/index.ts';
 import type { PoizonProvider, ProviderItem } from './poizon-provider.ts';
 
 type Row = [

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callAs, login, type TestApp } from '../../test/app.ts';
-import { FetchRefused, fetchAllowed } from './fetch-allowed.ts';
+import { FetchRefused, fetchAllowed } from '../../lib/fetch-allowed.ts';
 import { httpProvider } from './http-provider.ts';
 import { createPoizonShared } from './poizon-shared.ts';
 

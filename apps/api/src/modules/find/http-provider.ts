@@ -3,7 +3,7 @@
 // fetchAllowed and paced to one call per `minIntervalMs` (the APIs allow about 0.5 requests/s), across
 // instances when they share Redis.
 import { z } from 'zod';
-import { fetchAllowed } from './fetch-allowed.ts';
+import { fetchAllowed } from '../../lib/fetch-allowed.ts';
 import { ProviderUnavailable, type PoizonProvider, type ProviderItem } from './poizon-provider.ts';
 import type { PoizonShared } from './poizon-shared.ts';
 

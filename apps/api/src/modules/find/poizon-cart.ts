@@ -4,8 +4,8 @@
 import type { FindCartLine } from '@shop/contract';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../plugins/errors.ts';
-import { addToCart } from '../cart/cart.repository.ts';
-import { upsertHiddenProduct } from '../catalog/find-import.repository.ts';
+import { addToCart } from '../cart/index.ts';
+import { upsertHiddenProduct } from '../catalog/index.ts';
 import type { PoizonService } from './poizon.service.ts';
 
 export async function addPoizonItemToCart(

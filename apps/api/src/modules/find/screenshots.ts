@@ -6,15 +6,15 @@
 // a day is deleted by the hourly sweep (background-jobs.ts).
 import type { Multipart } from '@fastify/multipart';
 import { FIND_SCREENSHOT_MAX_PX, FIND_SCREENSHOT_URL, PHOTO_ERRORS, type FindUpload } from '@shop/contract';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { findRequests } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import { MAX_INPUT_PIXELS } from '../find-photo/hash-features.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import { MAX_INPUT_PIXELS } from '../find-photo/index.ts';
+import type { MediaStore } from '../media/index.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** A stored screenshot is at most this big; a busier picture is re-encoded smaller. */
@@ -81,17 +81,34 @@ export async function reencodeScreenshot(
 
 const FOLDER = 'media/find/';
 
-/** Stores the re-encoded picture under a new random name and says where it is served. */
-export async function storeScreenshot(media: MediaStore, input: Buffer): Promise<FindUpload> {
+/** Who may attach an upload: the name's second half is a keyed hash of the uploader and its first half. */
+export type UploadOwner = { userId: number; secret: string };
+const ownerMark = (owner: UploadOwner, nonce: string) =>
+  createHmac('sha256', owner.secret)
+    .update(`find-upload:${owner.userId}:${nonce}`)
+    .digest('hex')
+    .slice(0, 16);
+
+/**
+ * Stores the re-encoded picture under a new name and says where it is served. The name is 16 random
+ * hex digits and 16 of a keyed hash binding them to the uploader, so only they can attach it to a
+ * request (any instance can check it; nothing is stored beside the file).
+ */
+export async function storeScreenshot(media: MediaStore, input: Buffer, owner: UploadOwner): Promise<FindUpload> {
   const { jpeg, width, height } = await reencodeScreenshot(input);
-  const name = `${randomBytes(16).toString('hex')}.jpg`;
+  const nonce = randomBytes(8).toString('hex');
+  const name = `${nonce}${ownerMark(owner, nonce)}.jpg`;
   await media.put(`${FOLDER}${name}`, jpeg, 'image/jpeg');
   return { image_url: `/media/find/${name}`, width, height, bytes: jpeg.length };
 }
 
-/** True when `url` names a screenshot this shop stored (and it is still there). */
-export async function screenshotExists(media: MediaStore, url: string): Promise<boolean> {
+/** True when `url` names a screenshot this shop stored for `owner` (and it is still there). */
+export async function screenshotExists(media: MediaStore, url: string, owner: UploadOwner): Promise<boolean> {
   if (!FIND_SCREENSHOT_URL.test(url)) return false;
+  const name = path.posix.basename(url, '.jpg');
+  const expected = Buffer.from(ownerMark(owner, name.slice(0, 16)));
+  const given = Buffer.from(name.slice(16));
+  if (given.length !== expected.length || !timingSafeEqual(expected, given)) return false;
   return media.exists(`${FOLDER}${path.posix.basename(url)}`);
 }
 

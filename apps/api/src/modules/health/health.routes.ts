@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { queryRows } from '../../db/client.ts';
-import { tokenIndexOf } from '../catalog/token-index.ts';
+import { tokenIndexOf } from '../catalog/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../../lib/safe-fetch.ts';
 import { badGateway, badRequest, notFound } from '../../plugins/errors.ts';
-import { demoPicture } from '../catalog/demo/demo-catalog.ts';
-import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
-import { isMediaPath } from './media-path.ts';
+import { demoPicture, drawDemoPicture } from '../catalog/index.ts';
+import { isMediaPath } from '../../lib/media-path.ts';
 import type { MediaStore } from './media-store.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -25,8 +25,17 @@ export function orderStatusText(
   return lines.join('\n');
 }
 
+/** When refunded money reaches the shopper (YooKassa: card refunds take up to 30 days, usually days). */
+export const REFUND_ARRIVES =
+  'Деньги придут на карту в течение нескольких дней (по правилам банка — до 30 дней).';
+
 export const refundText = (orderId: number, amount: number) =>
-  `Мы вернули ${amount.toLocaleString('ru-RU')} ₽ по заказу №${orderId}. Деньги придут на карту в течение нескольких дней.`;
+  `Мы вернули ${amount.toLocaleString('ru-RU')} ₽ по заказу №${orderId}. ${REFUND_ARRIVES}`;
+
+/** An unpaid order that lapsed: its goods are back in the cart, one tap orders them again. */
+export const lapsedText = (orderId: number) =>
+  `Заказ №${orderId} отменён: время на оплату истекло. Товары вернулись в корзину — оформите заказ снова, пока они в наличии.`;
+export const REORDER_BUTTON_TEXT = 'Оформить снова';
 
 /** The button under every message about an order. */
 export const ORDER_BUTTON_TEXT = 'Открыть заказ';

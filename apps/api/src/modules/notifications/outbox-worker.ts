@@ -9,7 +9,7 @@ import { JobRuns, startJob, type Job } from '../../lib/job-runner.ts';
 import { queryRows } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import {
-  alertOwners,
+  alertStaff,
   markChatReachable,
   markChatUnreachable,
   type MessageButton,
@@ -242,8 +242,9 @@ export class OutboxWorker {
             .returning({ id: notifications.id });
           // An alert that cannot be delivered is not alerted about again.
           if (dead.length > 0 && row.kind !== 'alert') {
-            await alertOwners(
+            await alertStaff(
               tx,
+              'dead_message',
               `dead:${row.id}`,
               `Сообщение #${row.id}${row.order_id ? ` по заказу №${row.order_id}` : ''} не доставлено: ${outcome.error}`,
             );

@@ -1,7 +1,12 @@
 // The bot's transactional outbox (docs/product.md §12.4): the only writer of `notifications` and
 // `bot_unreachable_chats`. Callers write a notification inside the transaction of the change it
 // announces; the dedupe key makes a repeated write a no-op.
-import type { AdminNotification, OrderStatus } from '@shop/contract';
+import {
+  DEFAULT_OWNER_ALERTS,
+  type AdminNotification,
+  type OrderStatus,
+  type StaffAlert,
+} from '@shop/contract';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { botUnreachableChats, notifications, orders, staff, users } from '../../db/schema/index.ts';
@@ -46,7 +51,12 @@ export async function enqueueNotification(db: Database, input: NotificationInput
 export async function notifyOrderShopper(
   db: Database,
   orderId: number,
-  { kind, dedupeKey, text }: { kind: string; dedupeKey: string; text: string },
+  {
+    kind,
+    dedupeKey,
+    text,
+    button,
+  }: { kind: string; dedupeKey: string; text: string; button?: MessageButton },
 ): Promise<void> {
   const [row] = await db
     .select({ userId: users.id, chatId: users.telegramId })
@@ -54,7 +64,15 @@ export async function notifyOrderShopper(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return;
-  await enqueueNotification(db, { kind, dedupeKey, chatId: row.chatId, userId: row.userId, orderId, text });
+  await enqueueNotification(db, {
+    kind,
+    dedupeKey,
+    chatId: row.chatId,
+    userId: row.userId,
+    orderId,
+    text,
+    button: button ?? null,
+  });
 }
 
 /** The status message of an order that has just entered `status` (once per order and status). */
@@ -74,13 +92,30 @@ export function notifyOrderStatus(
 /** An alert to every owner (a dead message, money for a canceled order); once per key and owner. */
 export async function alertOwners(db: Database, key: string, text: string): Promise<void> {
   const owners = await db.select({ id: staff.telegramId }).from(staff).where(eq(staff.role, 'owner'));
-  for (const owner of owners) {
-    await enqueueNotification(db, {
-      kind: 'alert',
-      dedupeKey: `alert:${key}:${owner.id}`,
-      chatId: owner.id,
-      text: `⚠️ ${text}`,
-    });
+  for (const owner of owners) await enqueueAlert(db, owner.id, key, text);
+}
+
+async function enqueueAlert(db: Database, chatId: number, key: string, text: string): Promise<void> {
+  await enqueueNotification(db, {
+    kind: 'alert',
+    dedupeKey: `alert:${key}:${chatId}`,
+    chatId,
+    text: `⚠️ ${text}`,
+  });
+}
+
+/**
+ * A staff alert of kind `alert` (docs/product.md §12.4) to every staff member who chose it, in
+ * their own chat, once per key and member; a member who never chose gets their role's defaults
+ * (DEFAULT_OWNER_ALERTS for owners, nothing for the others).
+ */
+export async function alertStaff(db: Database, alert: StaffAlert, key: string, text: string): Promise<void> {
+  const members = await db
+    .select({ id: staff.telegramId, role: staff.role, alerts: staff.alerts })
+    .from(staff);
+  for (const m of members) {
+    const chosen = m.alerts?.[alert] ?? (m.role === 'owner' && DEFAULT_OWNER_ALERTS.includes(alert));
+    if (chosen) await enqueueAlert(db, m.id, key, text);
   }
 }
 

@@ -6,7 +6,7 @@ import { orderItems, orders } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDatabaseUrl } from '../../test/database.ts';
 import { insertProduct, readyShopper, variantQty } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from './expire-orders.ts';
+import { expireUnpaidOrders } from './index.ts';
 
 const onPostgres = Boolean(testDatabaseUrl());
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderStatusHistory, payments, products, variants } from '../../db/schema/index.ts';
 import { buildTestApp, login, type TestApp } from '../../test/app.ts';
 import { insertProduct, readyShopper, variantQty } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from './expire-orders.ts';
+import { expireUnpaidOrders } from './index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
-// Reading orders: one, or a page of them (all or active), with their lines. Placing is
-// place-order.ts, status changes order-status.ts, expiry expire-orders.ts. Money is integer roubles.
+// Reading orders: one, or a page of them (all or active), with their lines. Every change is a
+// lifecycle action (lifecycle/index.ts). Money is integer roubles.
 import { INACTIVE_ORDER_STATUSES, type Order } from '@shop/contract';
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders, orderStatusHistory } from '../../db/schema/index.ts';
+import { toOrderDelivery, toOrderQuote } from '../delivery/index.ts';
 
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 
@@ -48,7 +49,8 @@ async function withItems(db: Database, rows: OrderRow[], ttlMin: number): Promis
         price: i.price,
         quantity: i.quantity,
       })),
-    delivery: r.delivery,
+    delivery: toOrderDelivery(r.delivery),
+    delivery_quote: toOrderQuote(r.deliveryQuote),
     created_at: r.createdAt.toISOString(),
     expires_at: expiresAt(r, ttlMin),
   }));
@@ -85,4 +87,14 @@ export async function listOrders(
     .limit(size + 1)
     .offset(page * size);
   return { orders: await withItems(db, rows.slice(0, size), ttlMin), page, more: rows.length > size };
+}
+
+/** Each status an order entered, with its date, oldest first (the shopper's order page). */
+export async function orderTimeline(db: Database, orderId: number) {
+  const rows = await db
+    .select({ status: orderStatusHistory.status, at: orderStatusHistory.createdAt })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.id));
+  return rows.map((r) => ({ status: r.status, at: r.at.toISOString() }));
 }

@@ -10,8 +10,9 @@ import {
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
-import { findOrder, listOrders, ORDER_NOT_FOUND } from './orders.repository.ts';
-import { placeOrder } from './place-order.ts';
+import { listShipments, quoteForOrder } from '../delivery/index.ts';
+import { findOrder, listOrders, ORDER_NOT_FOUND, orderTimeline } from './orders.repository.ts';
+import { place } from './lifecycle/index.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -32,13 +33,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, created } = await placeOrder(
+      const { order, created } = await place(
         app.db,
         request.userId,
         request.body,
         request.headers['idempotency-key'],
         app.env.orderTtlMin,
         { orders: app.env.rateLimits.unpaidOrders, units: app.env.rateLimits.unpaidUnits },
+        (delivery, items) => quoteForOrder(app.db, app.delivery, delivery, items, request.log),
       );
       if (created) request.log.info({ orderId: order.id, total: order.total }, 'order placed');
       reply.code(created ? 201 : 200);
@@ -97,7 +99,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await findOrder(app.db, request.userId, request.params.id, app.env.orderTtlMin);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      return { result: order };
+      // The order page's timeline: each status with its date, and the parcels with their tracking links.
+      return {
+        result: {
+          ...order,
+          timeline: await orderTimeline(app.db, order.id),
+          shipments: await listShipments(app.db, order.id),
+        },
+      };
     },
   );
 };

@@ -8,8 +8,8 @@ import { cartItems, variants } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct, readyShopper, variantQty } from '../../test/fixtures.ts';
 import { MAX_CART_LINES } from '../cart/cart.repository.ts';
-import { expireUnpaidOrders } from './expire-orders.ts';
-import { transition } from './order-status.ts';
+import { expireUnpaidOrders } from './index.ts';
+import { transition } from './lifecycle/transition.ts';
 
 let t: TestApp;
 beforeAll(async () => {

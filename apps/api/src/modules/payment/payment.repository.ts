@@ -6,9 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
-import { transition } from '../orders/order-status.ts';
-import { ORDER_NOT_FOUND } from '../orders/orders.repository.ts';
-import { alertOwners, notifyOrderStatus } from '../notifications/outbox.repository.ts';
+import { markPaid, ORDER_NOT_FOUND } from '../orders/index.ts';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -118,18 +116,9 @@ export async function applyProviderPayment(
       .returning({ orderId: payments.orderId });
     if (moved.length === 0) return 'already_applied';
     if (remote.status === 'canceled') return 'canceled';
-    const paid = await transition(tx, payment.orderId, 'awaiting_payment', 'paid');
-    if (!paid) {
-      // «Нужен возврат» in the console; the owners hear of it in the same transaction.
-      await alertOwners(
-        tx,
-        `paid_too_late:${payment.id}`,
-        `Оплата ${payment.amount} ₽ пришла за отменённый заказ №${payment.orderId}: нужен возврат.`,
-      );
-      return 'paid_too_late';
-    }
-    await notifyOrderStatus(tx, payment.orderId, 'paid');
-    return 'paid';
+    // The lifecycle's `markPaid`; money for an order that lapsed meanwhile becomes «Нужен возврат»,
+    // and the staff hear of it in the same transaction.
+    return markPaid(tx, payment.orderId, { payment: { id: payment.id, amount: payment.amount } });
   });
 }
 

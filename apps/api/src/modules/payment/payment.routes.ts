@@ -11,9 +11,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, badGateway, badRequest } from '../../plugins/errors.ts';
-import { syncProviderRefund } from '../refunds/refunds.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   findPaymentByGuid,
@@ -106,12 +106,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }>
 const sendPage = (reply: FastifyReply, status: number, html: string) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-/** The public side: provider notifications and the sandbox payment page. */
-export const paymentPublicRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (
-  app,
-  opts,
-) => {
-  const { provider } = opts;
+/**
+ * The public side: provider notifications and the sandbox payment page. A refund notification is
+ * handed to `syncRefund` (the refunds module's, wired in app.ts: refunds sit above payments).
+ */
+export const paymentPublicRoutes: FastifyPluginAsyncZod<{
+  provider: PaymentProvider;
+  syncRefund: (db: Database, provider: PaymentProvider, providerRefundId: string) => Promise<string>;
+}> = async (app, opts) => {
+  const { provider, syncRefund } = opts;
   const env = app.env;
 
   app.post(
@@ -132,7 +135,7 @@ export const paymentPublicRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvi
       const refundId = provider.parseRefundWebhook(request.body);
       if (refundId) {
         try {
-          return { result: { outcome: await syncProviderRefund(app.db, provider, refundId) } };
+          return { result: { outcome: await syncRefund(app.db, provider, refundId) } };
         } catch (err) {
           request.log.error({ err }, 'webhook: re-reading the refund failed');
           throw providerDown();

@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { insertProduct, readyShopper } from '../../test/fixtures.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { paymentReturnUrl, publicBase } from './payment.routes.ts';
 import { YooKassaPaymentProvider } from './yookassa-provider.ts';

@@ -1,8 +1,8 @@
 import { ApiErrorSchema, ProfileResponseSchema } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../plugins/errors.ts';
-import { findUserById } from '../auth/users.repository.ts';
-import { ensureReferralCode } from '../referral/referral.repository.ts';
+import { findUserById } from '../auth/index.ts';
+import { ensureReferralCode } from '../referral/index.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

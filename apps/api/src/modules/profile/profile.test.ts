@@ -3,7 +3,7 @@
 import type { BonusAccount, Profile, Referral } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
-import { get, signIn } from '../programmes/programmes-test-kit.ts';
+import { get, signIn } from '../../test/programmes-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-// The one order-status hook of the programmes (docs/decisions/019): called by `transition` inside
+// The one order-status hook of the programmes (docs/decisions/019, 046): called by the orders
+// lifecycle's `transition` (and `refund`, for a partial one) inside
 // the transaction that changes the order, it moves the order's bonuses, the inviter's reward and
 // the blogger's commission. Every write it makes is keyed, so a replayed webhook changes nothing.
 //
@@ -6,15 +7,16 @@
 // | paid        | held → spent            | pending (first ≥ minimum)    | pending            |
 // | completed   | —                       | available (+ bot message)    | posted (available) |
 // | canceled    | unpaid: released; paid: returned as a new lot | canceled | canceled   |
-// | refunded    | returned as a new lot   | canceled                     | canceled           |
+// | refunded    | returned as a new lot   | canceled (also once available) | canceled; clawed back (negative entry) once posted |
+// | partial refund (status unchanged) | — | —                      | pro rata to what is still paid |
 import type { OrderStatus } from '@shop/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import { lockBonusAccount, returnOrderBonuses, settleOrderHold } from '../bonus/bonus-ledger.ts';
-import { bloggerOnCanceled, bloggerOnCompleted, bloggerOnPaid } from '../blogger/blogger-attribution.ts';
-import { referralOnCanceled, referralOnCompleted, referralOnPaid } from '../referral/referral-rewards.ts';
-import { programmeSettings } from './settings.ts';
+import { lockBonusAccount, returnOrderBonuses, settleOrderHold } from '../bonus/index.ts';
+import { bloggerOnCanceled, bloggerOnCompleted, bloggerOnPaid, setCommissionBase } from '../blogger/index.ts';
+import { referralOnCanceled, referralOnCompleted, referralOnPaid } from '../referral/index.ts';
+import { programmeSettings } from '../../lib/programme-settings.ts';
 
 export async function onOrderStatusChanged(
   tx: Database,
@@ -63,4 +65,14 @@ export async function onOrderStatusChanged(
       await bloggerOnCanceled(tx, orderId);
       return;
   }
+}
+
+/** A partial refund: the blogger's commission follows the money the shop keeps (paid − refunded). */
+export async function onPartialRefund(
+  tx: Database,
+  orderId: number,
+  paid: number,
+  refunded: number,
+): Promise<void> {
+  await setCommissionBase(tx, orderId, paid - refunded);
 }

@@ -7,9 +7,9 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { variants } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { bonusBalance, holdForOrder, lockBonusAccount } from '../bonus/bonus-ledger.ts';
-import { promoDiscount } from '../blogger/blogger-attribution.ts';
-import { programmeSettings } from './settings.ts';
+import { bonusBalance, holdForOrder, lockBonusAccount } from '../bonus/index.ts';
+import { promoDiscount } from '../blogger/index.ts';
+import { programmeSettings } from '../../lib/programme-settings.ts';
 
 export type OrderMoney = {
   total: number;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bloggerLedger, bonusLedger, notifications, payments, users } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct, makeInn } from '../../test/fixtures.ts';
-import { payInSandbox } from '../admin/console-test-kit.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { payInSandbox } from '../../test/console-kit.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
 import { expireLots } from '../bonus/bonus-ledger.ts';
 import { warnExpiringLots } from '../bonus/bonus-expiry.ts';
 import { onOrderStatusChanged } from './order-hook.ts';
@@ -23,7 +23,7 @@ import {
   setStatus,
   signIn,
   type Buyer,
-} from './programmes-test-kit.ts';
+} from '../../test/programmes-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
 let t: TestApp;

@@ -4,8 +4,8 @@
 // link carries both). A blogger link's opens are counted on every sign-in.
 import { parseStartParams } from '@shop/contract';
 import type { Database } from '../../db/client.ts';
-import { bindBloggerLink, countLinkOpen } from '../blogger/blogger-attribution.ts';
-import { bindReferral } from '../referral/referral.repository.ts';
+import { bindBloggerLink, countLinkOpen } from '../blogger/index.ts';
+import { bindReferral } from '../referral/index.ts';
 
 export async function bindAtSignIn(
   tx: Database,

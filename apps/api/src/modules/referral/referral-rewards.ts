@@ -1,13 +1,13 @@
 // The inviter's reward following the friend's order (docs/product.md §13.2), called by the
 // order-status hook inside the order's transaction: pending when the first qualifying order is
 // paid, available when it is completed (with a bot message), canceled when it is undone.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { referrals, users } from '../../db/schema/index.ts';
-import { creditBonus, setCreditStatus } from '../bonus/bonus-ledger.ts';
-import { enqueueNotification } from '../notifications/outbox.repository.ts';
-import { daysFrom, programmeSettings } from '../programmes/settings.ts';
+import { creditBonus, setCreditStatus } from '../bonus/index.ts';
+import { enqueueNotification } from '../notifications/index.ts';
+import { daysFrom, programmeSettings } from '../../lib/programme-settings.ts';
 import { rewardKey } from './referral.repository.ts';
 
 type HookOrder = { id: number; userId: number; toPay: number; phone: string };
@@ -108,12 +108,21 @@ export async function referralOnCompleted(tx: Database, order: HookOrder): Promi
   }
 }
 
-/** The qualifying order was canceled or refunded: the pending reward is canceled; a later order may qualify. */
+/**
+ * The qualifying order was canceled or refunded (a completed one too: goods returned): the reward,
+ * pending or already available, is canceled and no longer spendable; a later order may qualify.
+ */
 export async function referralOnCanceled(tx: Database, order: HookOrder): Promise<void> {
   const [r] = await tx
     .update(referrals)
-    .set({ status: 'registered', qualifyingOrderId: null, pendingSince: null, updatedAt: sql`now()` })
-    .where(and(eq(referrals.qualifyingOrderId, order.id), eq(referrals.status, 'ordered')))
+    .set({
+      status: 'registered',
+      qualifyingOrderId: null,
+      pendingSince: null,
+      rewardedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(referrals.qualifyingOrderId, order.id), inArray(referrals.status, ['ordered', 'rewarded'])))
     .returning();
-  if (r) await setCreditStatus(tx, rewardKey(r.id, order.id), ['pending'], 'canceled');
+  if (r) await setCreditStatus(tx, rewardKey(r.id, order.id), ['pending', 'available'], 'canceled');
 }

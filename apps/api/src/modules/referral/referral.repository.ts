@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { orders, referralCodes, referrals, users } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
-import { creditBonus, setCreditStatus } from '../bonus/bonus-ledger.ts';
-import { daysFrom, programmeSettings } from '../programmes/settings.ts';
+import { creditBonus, setCreditStatus } from '../bonus/index.ts';
+import { daysFrom, programmeRules, programmeSettings } from '../../lib/programme-settings.ts';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -31,6 +31,7 @@ export const REFERRAL_ERRORS = {
   self: 'Нельзя пригласить самого себя',
   late: 'Код можно ввести только до первого заказа и в течение 48 часов после регистрации',
   already: 'Вы уже приглашены другим пользователем',
+  mutual: 'Нельзя ввести код того, кого пригласили вы',
 } as const;
 
 type BindOutcome = { referralId: number; welcome: number } | keyof typeof REFERRAL_ERRORS;
@@ -45,6 +46,12 @@ export async function bindReferral(
   const [owner] = await tx.select().from(referralCodes).where(eq(referralCodes.code, code.toUpperCase()));
   if (!owner) return 'notFound';
   if (owner.userId === refereeId) return 'self';
+  // A mutual invite (A invited B, then A enters B's code) would pay each for the other.
+  const [mutual] = await tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, refereeId), eq(referrals.refereeId, owner.userId)));
+  if (mutual) return 'mutual';
   const [row] = await tx
     .insert(referrals)
     .values({ referrerId: owner.userId, refereeId, code: owner.code, source })
@@ -158,20 +165,6 @@ export async function referralOverview(
       pending: Number(money?.pending ?? 0),
     },
     rules: programmeRules(),
-  };
-}
-
-export function programmeRules() {
-  const s = programmeSettings();
-  return {
-    reward: s.referralReward,
-    welcome: s.referralWelcome,
-    min_order: s.referralMinOrder,
-    spend_cap_percent: s.bonusSpendCapPercent,
-    ttl_days: s.bonusTtlDays,
-    welcome_ttl_days: s.welcomeTtlDays,
-    max_rewards_per_month: s.referralMaxRewardsPerMonth,
-    bind_window_hours: s.referralBindWindowHours,
   };
 }
 

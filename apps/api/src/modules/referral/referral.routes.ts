@@ -12,7 +12,7 @@ import {
   UnseenRewardResponseSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasBloggerAttribution } from '../blogger/blogger-attribution.ts';
+import { hasBloggerAttribution } from '../blogger/index.ts';
 import {
   applyReferralCode,
   deleteInvite,

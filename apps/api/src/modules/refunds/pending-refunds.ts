@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
-import { PaymentProviderError, type PaymentProvider } from '../payment/payment-provider.ts';
+import { PaymentProviderError, type PaymentProvider } from '../payment/index.ts';
 import { applyProviderRefund } from './refunds.repository.ts';
 
 /**

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, refunds } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
-import { placeOrder, shopper, type Shopper } from '../admin/console-test-kit.ts';
-import { expireUnpaidOrders } from '../orders/expire-orders.ts';
+import { placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
+import { expireUnpaidOrders } from '../orders/index.ts';
 import { createPaymentProvider } from '../payment/create-provider.ts';
 import { settlePendingRefunds } from './pending-refunds.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -128,7 +128,7 @@ describe('refunds with YooKassa', () => {
     expect(body.counts.needs_refund).toBe(1);
     const alerts = await t.app.db.select().from(notifications).where(eq(notifications.chatId, owner.id));
     expect(alerts.map((a) => a.text)).toEqual([
-      `⚠️ Оплата 2000 ₽ пришла за отменённый заказ №${orderId}: нужен возврат.`,
+      `⚠️ Оплата ${(2000).toLocaleString('ru-RU')} ₽ пришла за отменённый заказ №${orderId}: нужен возврат.`,
     ]);
 
     const refund = await admin('POST', `/orders/${orderId}/refund`, { reason: 'Оплата после отмены' });

@@ -1,39 +1,21 @@
 // Refunds (docs/product.md §12.5): the only writer of `refunds`. The row is written before the provider is
 // called and its key is the provider's Idempotence-Key; a provider's answer (at once, by webhook
 // or by poll) is applied once by a conditional UPDATE out of `pending`. Refunds never exceed what
-// was paid; a succeeded full refund moves the order to `refunded`, returns stock that was never
-// bought out, and notifies the shopper.
-import type { AdminRefund, OrderStatus } from '@shop/contract';
-import { canTransition } from '@shop/contract';
+// was paid; what a succeeded refund does to the order is the orders lifecycle's `refund` action.
+import type { AdminRefund } from '@shop/contract';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, payments, refunds, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import { notifyOrderShopper, notifyOrderStatus } from '../notifications/outbox.repository.ts';
-import { refundText } from '../notifications/order-messages.ts';
-import { setOrderStatus } from '../admin/order-status-change.ts';
-import type { PaymentProvider, ProviderRefund } from '../payment/payment-provider.ts';
-import { writeAudit } from '../staff/audit.repository.ts';
-import { returnOrderStock } from './stock-return.ts';
+import { orderMoneyState, refund as refundAction } from '../orders/index.ts';
+import type { PaymentProvider, ProviderRefund } from '../payment/index.ts';
+import { writeAudit } from '../staff/index.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
-/** Money taken and money returned or on its way back, per order. */
-export async function orderMoney(db: Database, orderId: number) {
-  const [paid] = await db
-    .select({ sum: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')));
-  const [refunded] = await db
-    .select({
-      committed: sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)::int`,
-      succeeded: sql<number>`coalesce(sum(${refunds.amount}) filter (where ${refunds.status} = 'succeeded'), 0)::int`,
-    })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return { paid: paid?.sum ?? 0, committed: refunded?.committed ?? 0, refunded: refunded?.succeeded ?? 0 };
-}
+/** Money taken and money returned or on its way back, per order (the lifecycle's own reading). */
+export const orderMoney = orderMoneyState;
 
 export async function listOrderRefunds(db: Database, orderId: number): Promise<AdminRefund[]> {
   const rows = await db
@@ -69,9 +51,6 @@ function toAdminRefund(
   };
 }
 
-/** Statuses whose stock is still reserved and was never bought out: it goes back on the shelf. (A canceled order's stock went back when it was canceled.) */
-const STOCK_STILL_OURS: OrderStatus[] = ['paid'];
-
 /** Applies a provider's refund status to our row, exactly once. */
 export async function applyProviderRefund(db: Database, refund: RefundRow, remote: ProviderRefund) {
   if (remote.status === 'pending') return 'unchanged' as const;
@@ -83,27 +62,8 @@ export async function applyProviderRefund(db: Database, refund: RefundRow, remot
       .returning();
     if (moved.length === 0) return 'already_applied' as const;
     if (remote.status === 'canceled') return 'canceled' as const;
-    await notifyOrderShopper(tx, refund.orderId, {
-      kind: 'refund.succeeded',
-      dedupeKey: `refund:${refund.id}:succeeded`,
-      text: refundText(refund.orderId, refund.amount),
-    });
-    const [order] = await tx
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, refund.orderId))
-      .for('update');
-    const money = await orderMoney(tx, refund.orderId);
-    if (order && money.refunded >= money.paid) {
-      if (STOCK_STILL_OURS.includes(order.status)) await returnOrderStock(tx, refund.orderId);
-      if (canTransition(order.status, 'refunded')) {
-        await setOrderStatus(tx, refund.orderId, order.status, 'refunded', {
-          actorTelegramId: refund.actorTelegramId,
-          comment: refund.reason,
-        });
-        await notifyOrderStatus(tx, refund.orderId, 'refunded');
-      }
-    }
+    // The order, its stock, the programmes and the shopper's one message: the lifecycle's `refund`.
+    await refundAction(tx, refund);
     return 'succeeded' as const;
   });
 }

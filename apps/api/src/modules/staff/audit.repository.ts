@@ -14,6 +14,8 @@ export type AuditInput = {
   entityId: string | null;
   before: unknown;
   after: unknown;
+  /** The change in one Russian sentence, naming what it changed. */
+  summary?: string | null;
 };
 
 export async function writeAudit(db: Database, entry: AuditInput): Promise<void> {
@@ -24,6 +26,7 @@ export async function writeAudit(db: Database, entry: AuditInput): Promise<void>
     entityId: entry.entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    summary: entry.summary ?? null,
   });
 }
 
@@ -35,7 +38,10 @@ export async function listAudit(
   let beforeId: number | undefined;
   if (cursor !== undefined) {
     beforeId = Number(cursor);
-    if (!Number.isSafeInteger(beforeId) || beforeId <= 0) throw badRequest('Некорректный курсор', 'cursor');
+    // Ids are int4: a forged cursor past that range is a 400 here, not a database error (500).
+    if (!Number.isSafeInteger(beforeId) || beforeId <= 0 || beforeId > 2_147_483_647) {
+      throw badRequest('Некорректный курсор', 'cursor');
+    }
   }
   const rows = await db
     .select({ entry: adminAuditLog, firstName: users.firstName, lastName: users.lastName })
@@ -58,6 +64,7 @@ export async function listAudit(
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId,
+      summary: entry.summary,
       before: entry.before ?? null,
       after: entry.after ?? null,
       created_at: entry.createdAt.toISOString(),

@@ -1,6 +1,12 @@
 // Staff and roles (docs/product.md §12.1): the only writer of `staff`. Owners named by ADMIN_TELEGRAM_IDS
 // are written at start-up; the others are added and removed by owners in the console.
-import type { AdminStaffMember, StaffRole } from '@shop/contract';
+import {
+  DEFAULT_OWNER_ALERTS,
+  STAFF_ALERTS,
+  type AdminStaffMember,
+  type StaffAlerts,
+  type StaffRole,
+} from '@shop/contract';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { staff, users } from '../../db/schema/index.ts';
@@ -103,6 +109,15 @@ export async function putStaff(
   actorTelegramId: number,
   body: { telegram_id: number; role: StaffRole },
 ): Promise<AdminStaffMember> {
+  // Nobody changes their own role (an owner demoting themselves by mistake, a member raising theirs).
+  if (body.telegram_id === actorTelegramId) {
+    throw new AppError(
+      409,
+      'conflict',
+      'Свою роль изменить нельзя: попросите другого владельца',
+      'telegram_id',
+    );
+  }
   await db.transaction(async (tx) => {
     const before = await findMember(tx, body.telegram_id);
     if (before?.from_env) throw envOwnerLocked();
@@ -145,4 +160,39 @@ export async function removeStaff(
     });
     return before;
   });
+}
+
+/** A member's alerts as chosen, or their role's defaults (docs/product.md §12.4). */
+export async function getAlerts(db: Database, telegramId: number): Promise<StaffAlerts> {
+  const [row] = await db
+    .select({ role: staff.role, alerts: staff.alerts })
+    .from(staff)
+    .where(eq(staff.telegramId, telegramId));
+  if (!row) throw notFound('Такого сотрудника нет');
+  return Object.fromEntries(
+    STAFF_ALERTS.map((a) => [
+      a,
+      row.alerts?.[a] ?? (row.role === 'owner' && DEFAULT_OWNER_ALERTS.includes(a)),
+    ]),
+  ) as StaffAlerts;
+}
+
+/** Saves the alerts a member chose for themselves (every member may choose their own). */
+export async function putAlerts(db: Database, telegramId: number, alerts: StaffAlerts): Promise<StaffAlerts> {
+  await db.transaction(async (tx) => {
+    const before = await getAlerts(tx, telegramId);
+    await tx
+      .update(staff)
+      .set({ alerts, updatedAt: sql`now()` })
+      .where(eq(staff.telegramId, telegramId));
+    await writeAudit(tx, {
+      actorTelegramId: telegramId,
+      action: 'staff.alerts',
+      entity: 'staff',
+      entityId: String(telegramId),
+      before,
+      after: alerts,
+    });
+  });
+  return getAlerts(db, telegramId);
 }

@@ -4,6 +4,8 @@ import {
   AdminStaffListResponseSchema,
   AdminStaffMemberResponseSchema,
   AdminStaffParamsSchema,
+  StaffAlertsResponseSchema,
+  StaffAlertsSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +14,7 @@ import {
   adminTags as tags,
   requirePermission,
 } from './staff-guard.ts';
-import { listStaff, putStaff, removeStaff } from './staff.repository.ts';
+import { getAlerts, listStaff, putAlerts, putStaff, removeStaff } from './staff.repository.ts';
 
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownerOnly = requirePermission('own');
@@ -61,5 +63,32 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       result: await removeStaff(app.db, request.staff.telegramId, request.params.telegram_id),
     }),
+  );
+
+  app.get(
+    '/me/alerts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The bot alerts I chose (new paid order, find request, … ; §12.4)',
+        response: { 200: StaffAlertsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await getAlerts(app.db, request.staff.telegramId) }),
+  );
+
+  app.put(
+    '/me/alerts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Choose the bot alerts sent to my own chat',
+        body: StaffAlertsSchema,
+        response: { 200: StaffAlertsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: await putAlerts(app.db, request.staff.telegramId, request.body) }),
   );
 };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products, variants } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { shopper, type Shopper } from '../admin/console-test-kit.ts';
+import { shopper, type Shopper } from '../../test/console-kit.ts';
 import { CATALOG_TTL_MS } from '../catalog/catalog-cache.ts';
 import { ANSWER_BUDGET_MS } from './first-screen.ts';
 import { DEV_INIT_DATA_PRELOAD } from './static-web.ts';

@@ -25,7 +25,7 @@ import {
   type ProductCard,
 } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
-import { categoriesJson, filtersJson, listingJson, productJson } from '../catalog/catalog-answers.ts';
+import { categoriesJson, filtersJson, listingJson, productJson } from '../catalog/index.ts';
 
 /**
  * An answer that takes longer than this is left to the app to fetch: the HTML is not held up (the

@@ -60,7 +60,7 @@ export function Totals({ units, sum, sumLabel, testId, discount = 0, bonus = 0, 
       </p>
       <p className="order-totals__row">
         <span>Доставка</span>
-        <span>Бесплатно</span>
+        <span>При получении</span>
       </p>
       {discount > 0 && (
         <p className="order-totals__row">

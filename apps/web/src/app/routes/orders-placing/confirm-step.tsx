@@ -6,6 +6,8 @@ import { useCheckoutStore } from '../../../features/checkout/checkout-store.ts';
 import { useDeliveries } from '../../../features/delivery/api/get-deliveries.ts';
 import { addressLine, recipientLine } from '../../../features/delivery/components/address-list.tsx';
 import { pickAddress } from '../../../features/delivery/pick-address.ts';
+import { quoteDestination, useDeliveryQuote } from '../../../features/delivery/api/carrier.ts';
+import { DeliveryQuoteLines } from '../../../features/delivery/components/delivery-quote-lines.tsx';
 import { useCheckoutQuote } from '../../../features/programmes/api/checkout.ts';
 import { CheckoutMoney } from '../../../features/programmes/components/checkout-money.tsx';
 import { notify } from '../../../components/ui/notify.ts';
@@ -58,6 +60,16 @@ export function ConfirmStep({ lines, onEdit }: Props) {
     },
   });
   const toPay = quote.data?.to_pay ?? linesTotal(lines).sum;
+  // The carrier's price and dates and the duty for these lines to the chosen point or door.
+  const destination = address ? quoteDestination(address) : null;
+  const delivery = useDeliveryQuote(
+    destination && lines.length > 0
+      ? {
+          ...destination,
+          items: lines.map((l) => ({ variant_id: l.variant.id, quantity: l.variant.quantity })),
+        }
+      : null,
+  );
 
   return (
     <>
@@ -75,6 +87,15 @@ export function ConfirmStep({ lines, onEdit }: Props) {
             hint={address ? recipientLine(address) : 'Адрес не выбран'}
             onEdit={() => onEdit(1)}
           />
+        )}
+        {destination && (
+          <div className="placing-delivery-quote">
+            <DeliveryQuoteLines
+              quote={delivery.data}
+              pending={delivery.isPending}
+              failed={delivery.isError}
+            />
+          </div>
         )}
       </div>
       <div className="placing-section">

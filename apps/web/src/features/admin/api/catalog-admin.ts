@@ -1,12 +1,12 @@
-// The console's catalogue: search through the shop's own listing (GET /v2/product), the product as
-// staff see it, published or hidden (GET /admin/products/{id}), the shop's product for its variants
-// (GET /v1/product/{id}, published only), and the edits PATCH /admin/products/{id} (title,
-// description, publication) and PATCH /admin/variants/{id}.
+// The console's catalogue: products published and hidden (GET /admin/products?q=&hidden=), one with
+// its variants and their stock versions (GET /admin/products/{id}), and the edits
+// PATCH /admin/products/{id} (title, description, publication), PATCH /admin/variants/{id} (price,
+// stock by delta or set at a version) and POST /admin/variants/{id}/undo.
 import {
+  AdminProductDetailResponseSchema,
+  AdminProductListResponseSchema,
   AdminProductResponseSchema,
   AdminVariantResponseSchema,
-  ProductListResponseSchema,
-  ProductResponseSchema,
   type AdminProduct,
   type AdminProductPatchBody,
   type AdminVariant,
@@ -15,31 +15,24 @@ import {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export const adminProductSearchQueryOptions = (search: string) =>
+export const adminProductSearchQueryOptions = (search: string, hiddenOnly: boolean) =>
   queryOptions({
-    queryKey: ['admin', 'products', 'search', search],
+    queryKey: ['admin', 'products', 'search', search, hiddenOnly],
     queryFn: async ({ signal }) =>
       (
-        await api('/v2/product', {
-          query: { search_string: search.trim() || undefined, limit: 30 },
-          schema: ProductListResponseSchema,
+        await api('/v1/admin/products', {
+          query: { q: search.trim() || undefined, hidden: hiddenOnly ? '1' : undefined, limit: 50 },
+          schema: AdminProductListResponseSchema,
           signal,
         })
       ).result.products,
-  });
-
-export const adminProductQueryOptions = (id: number | null) =>
-  queryOptions({
-    queryKey: ['admin', 'products', 'one', id],
-    queryFn: async () => (await api(`/v1/product/${id}`, { schema: ProductResponseSchema })).result,
-    enabled: id !== null,
   });
 
 export const adminProductMetaQueryOptions = (id: number | null) =>
   queryOptions({
     queryKey: ['admin', 'products', 'meta', id],
     queryFn: async () =>
-      (await api(`/v1/admin/products/${id}`, { schema: AdminProductResponseSchema })).result,
+      (await api(`/v1/admin/products/${id}`, { schema: AdminProductDetailResponseSchema })).result,
     enabled: id !== null,
   });
 
@@ -57,6 +50,9 @@ export const patchVariant = async ({
   (await api(`/v1/admin/variants/${id}`, { method: 'PATCH', body, schema: AdminVariantResponseSchema }))
     .result;
 
+export const undoVariant = async ({ id }: { id: number }): Promise<AdminVariant> =>
+  (await api(`/v1/admin/variants/${id}/undo`, { method: 'POST', schema: AdminVariantResponseSchema })).result;
+
 const useCatalogMutation = <I, O>(fn: (input: I) => Promise<O>) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -73,3 +69,4 @@ const useCatalogMutation = <I, O>(fn: (input: I) => Promise<O>) => {
 
 export const usePatchProduct = () => useCatalogMutation(patchProduct);
 export const usePatchVariant = () => useCatalogMutation(patchVariant);
+export const useUndoVariant = () => useCatalogMutation(undoVariant);

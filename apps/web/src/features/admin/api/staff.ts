@@ -1,8 +1,11 @@
-// GET, POST /admin/staff and DELETE /admin/staff/{telegram_id} (writes: owner only).
+// GET, POST /admin/staff and DELETE /admin/staff/{telegram_id} (writes: owner only); each member's
+// own bot alerts (GET, PUT /admin/me/alerts).
 import {
   AdminStaffListResponseSchema,
   AdminStaffMemberResponseSchema,
+  StaffAlertsResponseSchema,
   type AdminStaffBody,
+  type StaffAlerts,
 } from '@shop/contract';
 import { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -33,3 +36,19 @@ export const useRemoveStaff = () =>
   useStaffMutation(async (telegramId: number) => {
     await api(`/v1/admin/staff/${telegramId}`, { method: 'DELETE', schema: z.unknown() });
   });
+
+/** GET, PUT /admin/me/alerts: the bot alerts the signed-in member chose for their own chat. */
+export const myAlertsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'me', 'alerts'],
+    queryFn: async () => (await api('/v1/admin/me/alerts', { schema: StaffAlertsResponseSchema })).result,
+  });
+
+export const useSaveMyAlerts = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: StaffAlerts) =>
+      (await api('/v1/admin/me/alerts', { method: 'PUT', body, schema: StaffAlertsResponseSchema })).result,
+    onSuccess: (saved) => queryClient.setQueryData(['admin', 'me', 'alerts'], saved),
+  });
+};

@@ -12,11 +12,23 @@ const ACTION_RU: Record<string, string> = {
   'order.passport_reveal': 'Просмотр паспорта',
   'product.update': 'Товар',
   'variant.update': 'Вариант',
+  'variant.undo': 'Отмена изменения варианта',
+  'order.restore': 'Заказ восстановлен',
+  'staff.alerts': 'Уведомления сотрудника',
   'catalog.import': 'Импорт каталога',
   'staff.add': 'Сотрудник добавлен',
   'staff.role': 'Роль сотрудника',
   'staff.remove': 'Сотрудник удалён',
   'notification.resend': 'Повтор сообщения',
+};
+
+const ENTITY_RU: Record<string, string> = {
+  order: 'заказ',
+  product: 'товар',
+  variant: 'вариант',
+  staff: 'сотрудник',
+  notification: 'сообщение',
+  catalog: 'каталог',
 };
 
 const brief = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
@@ -38,14 +50,18 @@ export function AuditView() {
             <span className="admin-line__text">
               <span>
                 {ACTION_RU[e.action] ?? e.action}
-                {e.entity_id ? ` · ${e.entity} ${e.entity_id}` : ''}
+                {e.entity_id ? ` · ${ENTITY_RU[e.entity] ?? e.entity} №${e.entity_id}` : ''}
               </span>
               <span className="admin-muted">
                 {actorName(e.actor)} · {formatDateTime(e.created_at)}
               </span>
-              <span className="admin-mono admin-audit__diff">
-                {brief(e.before)} → {brief(e.after)}
-              </span>
+              {e.summary ? (
+                <span className="admin-audit__diff">{e.summary}</span>
+              ) : (
+                <span className="admin-mono admin-audit__diff">
+                  {brief(e.before)} → {brief(e.after)}
+                </span>
+              )}
             </span>
           </li>
         ))}

@@ -1,29 +1,46 @@
-import type { AdminProduct, ProductCard } from '@shop/contract';
+import type { AdminProductDetail, AdminProductListItem } from '@shop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
+import { ConfirmDialogHost } from '../../../components/ui/confirm-dialog.tsx';
 import { CatalogView } from './catalog-view.tsx';
 
 type Call = { method: string; url: string; body?: unknown };
 
-const card: ProductCard = {
-  id: 5,
-  spu: 'SPU-5',
-  title: 'Кеды',
-  computed_title: { title: 'Кеды' },
-  brand: null,
-  image_src: null,
-  images: [],
-  min_price: 9990,
-  price: 9990,
-  in_stock: true,
-};
-
 afterEach(() => vi.unstubAllGlobals());
 
-it('hides a product with «Опубликован» and keeps it open though the shop listing drops it', async () => {
-  let meta: AdminProduct = { id: 5, spu: 'SPU-5', title: 'Кеды', description: '', is_published: true };
+function setup(role: 'owner' | 'manager') {
+  let product: AdminProductDetail = {
+    id: 5,
+    spu: 'SPU-5',
+    title: 'Кеды',
+    description: '',
+    is_published: true,
+    image: null,
+    variants: [
+      {
+        id: 51,
+        product_id: 5,
+        title: 'Кеды',
+        price: 10000,
+        qty: 4,
+        version: 3,
+        size: '42',
+        color: 'белый',
+        sku: 'v0',
+      },
+    ],
+  };
+  const item = (): AdminProductListItem => ({
+    id: 5,
+    spu: 'SPU-5',
+    title: 'Кеды',
+    is_published: product.is_published,
+    image: null,
+    min_price: product.variants[0]!.price,
+    qty: product.variants[0]!.qty,
+  });
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -32,16 +49,22 @@ it('hides a product with «Опубликован» and keeps it open though the
       const body = init.body ? (JSON.parse(init.body as string) as unknown) : undefined;
       calls.push({ method, url, body });
       if (url === '/api/v1/admin/me')
-        return Promise.resolve(Response.json({ result: { telegram_id: 1, role: 'manager' } }));
-      if (url.startsWith('/api/v2/product'))
-        return Promise.resolve(
-          Response.json({ result: { products: meta.is_published ? [card] : [], cursor: null, more: false } }),
-        );
-      if (url === '/api/v1/admin/products/5' && method === 'PATCH') {
-        meta = { ...meta, ...(body as Partial<AdminProduct>) };
-        return Promise.resolve(Response.json({ result: meta }));
+        return Promise.resolve(Response.json({ result: { telegram_id: 1, role } }));
+      if (url.startsWith('/api/v1/admin/products?')) {
+        const hiddenOnly = url.includes('hidden=1');
+        const list = hiddenOnly && product.is_published ? [] : [item()];
+        return Promise.resolve(Response.json({ result: { products: list } }));
       }
-      if (url === '/api/v1/admin/products/5') return Promise.resolve(Response.json({ result: meta }));
+      if (url === '/api/v1/admin/products/5' && method === 'PATCH') {
+        product = { ...product, ...(body as Partial<AdminProductDetail>) };
+        return Promise.resolve(Response.json({ result: product }));
+      }
+      if (url === '/api/v1/admin/products/5') return Promise.resolve(Response.json({ result: product }));
+      if (url === '/api/v1/admin/variants/51' && method === 'PATCH') {
+        const v = { ...product.variants[0]!, ...(body as object) };
+        product = { ...product, variants: [v] };
+        return Promise.resolve(Response.json({ result: v }));
+      }
       return Promise.resolve(
         Response.json({ error: { code: 'not_found', message: 'Товар не найден' } }, { status: 404 }),
       );
@@ -50,20 +73,75 @@ it('hides a product with «Опубликован» and keeps it open though the
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <CatalogView />
+      <ConfirmDialogHost />
     </QueryClientProvider>,
   );
-  const user = userEvent.setup();
+  return { calls, user: userEvent.setup() };
+}
+
+it('hiding asks first; the hidden product stays in the console under «Скрытые»', async () => {
+  const { calls, user } = setup('owner');
   await user.click(await screen.findByRole('button', { name: /Кеды/ }));
   const toggle = await screen.findByRole('switch', { name: 'Опубликован' });
   expect(toggle).toBeChecked();
   await user.click(toggle);
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent('Скрыть товар?');
+  await user.click(within(dialog).getByRole('button', { name: 'Скрыть' }));
 
   await waitFor(() =>
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
       { method: 'PATCH', url: '/api/v1/admin/products/5', body: { is_published: false } },
     ]),
   );
-  expect(await screen.findByText(/Товар скрыт: покупатели его не видят/)).toBeInTheDocument();
-  expect(screen.getByRole('switch', { name: 'Опубликован' })).not.toBeChecked();
-  expect(screen.getByText('SPU-5 · скрыт')).toBeInTheDocument();
+  expect(await screen.findByText('Товар скрыт: покупатели его не видят.')).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: 'Скрытые' }));
+  expect(await screen.findByText(/SPU-5 · от .* · скрыт/)).toBeInTheDocument();
+});
+
+it('a price edit sends only the price; a manager confirms it first; a stock set carries the version read', async () => {
+  const { calls, user } = setup('manager');
+  await user.click(await screen.findByRole('button', { name: /Кеды/ }));
+  const price = await screen.findByRole('textbox', { name: 'Цена: белый · 42' });
+  // Editable once the staff role has loaded.
+  await waitFor(() => expect(price).toBeEnabled());
+  await user.clear(price);
+  await user.type(price, '9000');
+  await user.click(screen.getByRole('button', { name: 'ОК' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent('Изменить цену?');
+  await user.click(within(dialog).getByRole('button', { name: 'Изменить цену' }));
+  await waitFor(() =>
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      { method: 'PATCH', url: '/api/v1/admin/variants/51', body: { price: 9000 } },
+    ]),
+  );
+
+  const qty = await screen.findByRole('textbox', { name: 'Остаток: белый · 42' });
+  await user.clear(qty);
+  await user.type(qty, '7');
+  await user.click(screen.getByRole('button', { name: 'ОК' }));
+  await waitFor(() =>
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)).toEqual({
+      method: 'PATCH',
+      url: '/api/v1/admin/variants/51',
+      body: { qty: 7, version: 3 },
+    }),
+  );
+});
+
+it('an owner is asked before a price drops by more than 30 %', async () => {
+  const { calls, user } = setup('owner');
+  await user.click(await screen.findByRole('button', { name: /Кеды/ }));
+  const price = await screen.findByRole('textbox', { name: 'Цена: белый · 42' });
+  // Editable once the staff role has loaded.
+  await waitFor(() => expect(price).toBeEnabled());
+  await user.clear(price);
+  await user.type(price, '100');
+  await user.click(screen.getByRole('button', { name: 'ОК' }));
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog).toHaveTextContent('Цена снижается больше чем на 30 %');
+  await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
 });

@@ -1,40 +1,51 @@
-// The console's catalogue (docs/product.md §12.2): search through the shop's own listing, then per product
-// the title, description and publication, and the price and stock of each variant. A hidden product
-// leaves the shop's listing, so the one being edited stays pinned in the list until it is closed.
-import { roleCan, type AdminProduct, type Variant } from '@shop/contract';
+// The console's catalogue (docs/product.md §12.2): products published and hidden («Скрытые»), found by
+// title, SPU, id or SKU; per product the title, description and publication (hiding asks first),
+// and the price and stock of each variant: a price edit never sends stock, stock moves by «+5»/«−2»
+// or is set at the version the editor read (409 «Остаток изменился»), a price drop of more than
+// 30 % or any price change by a manager asks first, and the last change can be undone.
+import {
+  PRICE_DROP_CONFIRM_SHARE,
+  roleCan,
+  type AdminProductDetail,
+  type AdminVariant,
+  type AdminVariantPatchBody,
+} from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import {
   adminProductMetaQueryOptions,
-  adminProductQueryOptions,
   adminProductSearchQueryOptions,
   usePatchProduct,
   usePatchVariant,
+  useUndoVariant,
 } from '../api/catalog-admin.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 import { keepFiltered } from '../../../lib/filtered-input.ts';
 
 export function CatalogView() {
   const [search, setSearch] = useState('');
+  const [hiddenOnly, setHiddenOnly] = useState(false);
   const deferred = useDeferredValue(search);
   const [openId, setOpenId] = useState<number | null>(null);
-  const results = useQuery(adminProductSearchQueryOptions(deferred));
-  const pinned = useQuery(adminProductMetaQueryOptions(openId));
-  const showPinned =
-    openId !== null && pinned.data?.id === openId && results.data?.some((p) => p.id === openId) === false;
+  const results = useQuery(adminProductSearchQueryOptions(deferred, hiddenOnly));
 
   return (
     <section className="admin-catalog">
       <SearchInput
         value={search}
         onValueChange={setSearch}
-        placeholder="Название, бренд или артикул"
+        placeholder="Название, артикул, SKU или номер"
         aria-label="Поиск товаров"
       />
+      <label className="admin-check">
+        <input type="checkbox" checked={hiddenOnly} onChange={(e) => setHiddenOnly(e.target.checked)} />
+        Скрытые
+      </label>
       {results.isError && (
         <p className="admin-error" role="alert">
           {results.error.message}
@@ -52,29 +63,17 @@ export function CatalogView() {
               <span className="admin-line__text">
                 <span>{p.title}</span>
                 <span className="admin-muted">
-                  {p.spu} · от {formatPrice(p.min_price)}
-                  {p.in_stock ? '' : ' · нет в наличии'}
+                  {p.spu}
+                  {p.min_price === null ? '' : ` · от ${formatPrice(p.min_price)}`}
+                  {p.qty > 0 ? '' : ' · нет в наличии'}
+                  {p.is_published ? '' : ' · скрыт'}
                 </span>
               </span>
             </button>
             {openId === p.id && <ProductEditor id={p.id} />}
           </li>
         ))}
-        {showPinned && (
-          <li className="admin-list__item">
-            <button type="button" className="admin-product-row" aria-expanded onClick={() => setOpenId(null)}>
-              <span className="admin-line__text">
-                <span>{pinned.data!.title}</span>
-                <span className="admin-muted">
-                  {pinned.data!.spu}
-                  {pinned.data!.is_published ? '' : ' · скрыт'}
-                </span>
-              </span>
-            </button>
-            <ProductEditor id={openId} />
-          </li>
-        )}
-        {results.data?.length === 0 && !showPinned && <li className="admin-empty">Ничего не найдено</li>}
+        {results.data?.length === 0 && <li className="admin-empty">Ничего не найдено</li>}
       </ul>
     </section>
   );
@@ -87,14 +86,13 @@ function ProductEditor({ id }: { id: number }) {
   return <ProductForm product={product.data} />;
 }
 
-function ProductForm({ product }: { product: AdminProduct }) {
-  const canEdit = roleCan(useStaffRole(), 'operate');
+function ProductForm({ product }: { product: AdminProductDetail }) {
+  const role = useStaffRole();
+  const canEdit = roleCan(role, 'operate');
   const [title, setTitle] = useState(product.title);
   const [description, setDescription] = useState(product.description);
   const patch = usePatchProduct();
   const publish = usePatchProduct();
-  // The variants come from the shop's own product page, which shows published products only.
-  const shop = useQuery({ ...adminProductQueryOptions(product.id), enabled: product.is_published });
   const changed = title.trim() !== product.title || description !== product.description;
 
   const save = () =>
@@ -102,6 +100,26 @@ function ProductForm({ product }: { product: AdminProduct }) {
       { id: product.id, title: title.trim(), description },
       { onSuccess: () => notify.success('Товар сохранён'), onError: (e) => notify.error(e.message) },
     );
+
+  const setPublished = async (is_published: boolean) => {
+    if (!is_published) {
+      const ok = await confirm({
+        title: 'Скрыть товар?',
+        message: `«${product.title}» пропадёт из магазина и поиска. В консоли он останется в списке «Скрытые».`,
+        confirmText: 'Скрыть',
+        cancelText: 'Отмена',
+        destructive: true,
+      });
+      if (!ok) return;
+    }
+    publish.mutate(
+      { id: product.id, is_published },
+      {
+        onSuccess: () => notify.success(is_published ? 'Товар опубликован' : 'Товар скрыт из магазина'),
+        onError: (error) => notify.error(error.message),
+      },
+    );
+  };
 
   return (
     <div className="admin-form admin-product-form">
@@ -111,17 +129,7 @@ function ProductForm({ product }: { product: AdminProduct }) {
           role="switch"
           checked={product.is_published}
           disabled={!canEdit || publish.isPending}
-          onChange={(e) => {
-            const is_published = e.target.checked;
-            publish.mutate(
-              { id: product.id, is_published },
-              {
-                onSuccess: () =>
-                  notify.success(is_published ? 'Товар опубликован' : 'Товар скрыт из магазина'),
-                onError: (error) => notify.error(error.message),
-              },
-            );
-          }}
+          onChange={(e) => void setPublished(e.target.checked)}
         />
         Опубликован
       </label>
@@ -152,44 +160,96 @@ function ProductForm({ product }: { product: AdminProduct }) {
           </Button>
         </div>
       )}
-      {!product.is_published && (
-        <p className="admin-muted">Товар скрыт: покупатели его не видят. Варианты — после публикации.</p>
-      )}
-      {shop.isError && <p className="admin-error">{shop.error.message}</p>}
-      {shop.data && (
-        <table className="admin-variants">
-          <thead>
-            <tr>
-              <th>Вариант</th>
-              <th>Цена, ₽</th>
-              <th>Остаток</th>
-              <th aria-label="Действия" />
-            </tr>
-          </thead>
-          <tbody>
-            {shop.data.variants.map((v) => (
-              <VariantRow key={v.id} variant={v} canEdit={canEdit} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      {!product.is_published && <p className="admin-muted">Товар скрыт: покупатели его не видят.</p>}
+      <table className="admin-variants">
+        <thead>
+          <tr>
+            <th>Вариант</th>
+            <th>Цена, ₽</th>
+            <th>Остаток</th>
+            <th aria-label="Действия" />
+          </tr>
+        </thead>
+        <tbody>
+          {product.variants.map((v) => (
+            <VariantRow
+              key={`${v.id}-${v.version}-${v.price}`}
+              productTitle={product.title}
+              variant={v}
+              canEdit={canEdit}
+              isManager={role === 'manager'}
+            />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
 
-function VariantRow({ variant, canEdit }: { variant: Variant; canEdit: boolean }) {
+/** Asks before a price change that may be a typo: a drop of more than 30 %, or any change by a manager. */
+async function confirmPrice(
+  name: string,
+  before: number,
+  after: number,
+  isManager: boolean,
+): Promise<boolean> {
+  const bigDrop = after < before * (1 - PRICE_DROP_CONFIRM_SHARE);
+  if (!bigDrop && !isManager) return true;
+  return confirm({
+    title: bigDrop ? 'Цена снижается больше чем на 30 %' : 'Изменить цену?',
+    message: `«${name}»: ${formatPrice(before)} → ${formatPrice(after)}. Покупатели сразу увидят новую цену.`,
+    confirmText: 'Изменить цену',
+    cancelText: 'Отмена',
+    destructive: bigDrop,
+  });
+}
+
+function VariantRow({
+  productTitle,
+  variant,
+  canEdit,
+  isManager,
+}: {
+  productTitle: string;
+  variant: AdminVariant;
+  canEdit: boolean;
+  isManager: boolean;
+}) {
   const [price, setPrice] = useState(String(variant.price));
   const [qty, setQty] = useState(String(variant.qty));
   const patch = usePatchVariant();
-  const changed = Number(price) !== variant.price || Number(qty) !== variant.qty;
-  // The variant's own title repeats the product's; colour and sizes tell the rows apart.
+  const undo = useUndoVariant();
+  const priceChanged = price !== '' && Number(price) !== variant.price;
+  const qtyChanged = qty !== '' && Number(qty) !== variant.qty;
   const label =
-    [variant.color, variant.size, variant.size_eu ? `EU ${variant.size_eu}` : null]
-      .filter(Boolean)
-      .join(' · ') || variant.title;
+    [variant.color, variant.size].filter(Boolean).join(' · ') || variant.title || `№${variant.id}`;
+
+  const save = async () => {
+    // Only what changed is sent: a price never carries stock; a stock set carries the version read.
+    const body: AdminVariantPatchBody = {
+      ...(priceChanged ? { price: Number(price) } : {}),
+      ...(qtyChanged ? { qty: Number(qty), version: variant.version } : {}),
+    };
+    if (
+      body.price !== undefined &&
+      !(await confirmPrice(`${productTitle} · ${label}`, variant.price, body.price, isManager))
+    )
+      return;
+    patch.mutate(
+      { id: variant.id, ...body },
+      { onSuccess: () => notify.success('Вариант сохранён'), onError: (e) => notify.error(e.message) },
+    );
+  };
+
+  const move = (delta: number) =>
+    patch.mutate(
+      { id: variant.id, qty_delta: delta },
+      { onSuccess: () => notify.success('Остаток изменён'), onError: (e) => notify.error(e.message) },
+    );
+
   return (
     <tr>
-      <td>{label || `№${variant.id}`}</td>
+      <td>{label}</td>
       <td>
         <input
           className="admin-input admin-input--num"
@@ -212,23 +272,51 @@ function VariantRow({ variant, canEdit }: { variant: Variant; canEdit: boolean }
       </td>
       <td>
         {canEdit && (
-          <Button
-            size="small"
-            variant="light-primary"
-            disabled={!changed || price === '' || qty === ''}
-            loading={patch.isPending}
-            onClick={() =>
-              patch.mutate(
-                { id: variant.id, price: Number(price), qty: Number(qty) },
-                {
-                  onSuccess: () => notify.success('Вариант сохранён'),
-                  onError: (e) => notify.error(e.message),
-                },
-              )
-            }
-          >
-            ОК
-          </Button>
+          <span className="admin-actions">
+            <Button
+              size="small"
+              variant="light-primary"
+              disabled={!priceChanged && !qtyChanged}
+              loading={patch.isPending}
+              onClick={() => void save()}
+            >
+              ОК
+            </Button>
+            <Button
+              size="small"
+              variant="light-primary"
+              aria-label={`Остаток +1: ${label}`}
+              onClick={() => move(1)}
+            >
+              +1
+            </Button>
+            <Button
+              size="small"
+              variant="light-primary"
+              aria-label={`Остаток −1: ${label}`}
+              disabled={variant.qty === 0}
+              onClick={() => move(-1)}
+            >
+              −1
+            </Button>
+            <Button
+              size="small"
+              variant="light-primary"
+              aria-label={`Отменить последнее изменение: ${label}`}
+              loading={undo.isPending}
+              onClick={() =>
+                undo.mutate(
+                  { id: variant.id },
+                  {
+                    onSuccess: () => notify.success('Изменение отменено'),
+                    onError: (e) => notify.error(e.message),
+                  },
+                )
+              }
+            >
+              Отменить
+            </Button>
+          </span>
         )}
       </td>
     </tr>

@@ -88,6 +88,10 @@ describe('catalogue import', () => {
       created: 2,
       updated: 1,
       errors: [{ path: 'products[3].variants[0].price', message: 'не может быть отрицательной' }],
+      changes: [
+        { entity: 'category', action: 'update', name: 'Обувь', detail: 'название «Обувь» → «Обувь (тест)»' },
+      ],
+      changes_more: 0,
     }));
     setup();
     const user = userEvent.setup();
@@ -103,11 +107,24 @@ describe('catalogue import', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['Товар 4', 'products[3].variants[0].price', 'не может быть отрицательной']);
+    // The rename of a category is listed before anything is written.
+    const rename = within(screen.getByRole('table', { name: 'Что изменится' })).getByRole('row', {
+      name: /Обувь/,
+    });
+    expect(rename).toHaveTextContent('Категория изменится');
+    expect(rename).toHaveTextContent('название «Обувь» → «Обувь (тест)»');
     expect(screen.getByRole('button', { name: 'Применить' })).toBeDisabled();
   });
 
   it('applies a clean file only after the dry run and a confirmation', async () => {
-    const sent = fakeXhr((url) => ({ dry_run: url.endsWith('=1'), created: 2, updated: 1, errors: [] }));
+    const sent = fakeXhr((url) => ({
+      dry_run: url.endsWith('=1'),
+      created: 2,
+      updated: 1,
+      errors: [],
+      changes: [],
+      changes_more: 0,
+    }));
     setup();
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Применить' })).toBeDisabled();
@@ -129,7 +146,7 @@ describe('catalogue import', () => {
   it('follows an applied import job by polling it until it is done', async () => {
     const sent = fakeXhr((url) =>
       url.endsWith('=1')
-        ? { dry_run: true, created: 3, updated: 1, errors: [] }
+        ? { dry_run: true, created: 3, updated: 1, errors: [], changes: [], changes_more: 0 }
         : { status: 202, job: job({}) },
     );
     const polled = setup([

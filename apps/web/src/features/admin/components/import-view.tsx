@@ -1,7 +1,7 @@
 // Catalogue import (docs/product.md §12.2, docs/catalog-import.md): the file is first checked as a dry run —
 // what would be created, changed, and which rows are wrong — and applied only after that, with a
 // progress bar while it uploads and then while the import job writes the products.
-import { roleCan, type AdminImportJob, type AdminImportResult } from '@shop/contract';
+import { roleCan, type AdminImportChange, type AdminImportJob, type AdminImportResult } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -156,6 +156,31 @@ function ImportForm() {
             <dt>Ошибок</dt>
             <dd>{result.errors.length}</dd>
           </dl>
+          {view.kind === 'checked' && result.changes.length > 0 && (
+            <table className="admin-variants" aria-label="Что изменится">
+              <thead>
+                <tr>
+                  <th>Что</th>
+                  <th>Название</th>
+                  <th>Изменение</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.changes.map((c, i) => (
+                  <tr key={`${c.entity}-${c.name}-${i}`}>
+                    <td>
+                      {ENTITY_RU[c.entity]} {ACTION_RU[c.action]}
+                    </td>
+                    <td>{c.name}</td>
+                    <td>{c.detail ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {view.kind === 'checked' && result.changes_more > 0 && (
+            <p className="admin-muted">И ещё изменений: {result.changes_more}</p>
+          )}
           {result.errors.length > 0 && (
             <>
               <p className="admin-warn">Исправьте ошибки в файле и проверьте снова.</p>
@@ -190,7 +215,21 @@ const resultOfJob = (job: AdminImportJob): AdminImportResult => ({
   created: job.created,
   updated: job.updated,
   errors: job.errors,
+  changes: [],
+  changes_more: 0,
 });
+
+const ENTITY_RU: Record<AdminImportChange['entity'], string> = {
+  product: 'Товар',
+  variant: 'Вариант',
+  category: 'Категория',
+  brand: 'Бренд',
+};
+const ACTION_RU: Record<AdminImportChange['action'], string> = {
+  create: 'будет создан(а)',
+  update: 'изменится',
+  delete: 'будет удалён(а)',
+};
 
 function Progress({ label, fraction }: { label: string; fraction: number }) {
   const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);

@@ -31,7 +31,11 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   ],
   delivery: {
     id: 3,
+    kind: 'courier',
     city: 'Москва',
+    city_code: 44,
+    point_code: null,
+    point_hours: null,
     address: 'Тверская, 1',
     fio: 'Иван',
     last_name: 'Петров',
@@ -39,6 +43,7 @@ const order = (over: Partial<AdminOrder> = {}): AdminOrder => ({
   },
   created_at: '2026-11-20T10:00:00.000Z',
   expires_at: null,
+  delivery_quote: null,
   user: {
     id: 5,
     telegram_id: 1001,
@@ -95,6 +100,22 @@ function setup(role: StaffRole, current: AdminOrder) {
         current = { ...current, status: 'paid', needs_refund: false };
         return Promise.resolve(Response.json({ result: current }));
       }
+      if (url.endsWith('/refund')) {
+        current = { ...current, status: 'refunded', refunded_amount: current.paid_amount };
+        const refund = { id: 1, order_id: current.id, amount: current.paid_amount, status: 'succeeded' };
+        return Promise.resolve(
+          Response.json({
+            result: {
+              ...refund,
+              payment_id: 1,
+              reason: 'x',
+              provider_refund_id: null,
+              actor: null,
+              created_at: '2026-11-20T10:06:00.000Z',
+            },
+          }),
+        );
+      }
       if (url.endsWith('/status')) {
         current = { ...current, status: (body as { status: AdminOrder['status'] }).status };
         return Promise.resolve(Response.json({ result: current }));
@@ -130,6 +151,24 @@ afterEach(() => {
 });
 
 describe('the console order card', () => {
+  it('an owner cancels a paid order with «Отменить и вернуть 12 990 ₽»: a full refund, not a bare cancel', async () => {
+    const calls = setup('owner', order());
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: 'Новый статус' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Отменён' })).toBeInTheDocument());
+    await user.selectOptions(select, 'canceled');
+    await user.type(screen.getByRole('textbox', { name: 'Внутренний комментарий' }), 'Нет размера');
+    await user.click(screen.getByRole('button', { name: /^Отменить и вернуть 12\s990\s₽$/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('он получит сообщение о возврате и сроке');
+    await user.click(within(dialog).getByRole('button', { name: /^Отменить и вернуть/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([
+        { method: 'POST', url: '/api/v1/admin/orders/7/refund', body: { reason: 'Нет размера' } },
+      ]),
+    );
+  });
+
   it('offers a manager only the statuses the order may move to, and sends the change', async () => {
     const calls = setup('manager', order());
     const select = await screen.findByRole('combobox', { name: 'Новый статус' });
@@ -238,5 +277,49 @@ describe('the console order card', () => {
     setup('manager', order());
     expect(await screen.findByText('**** ****56')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Показать' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the order card’s shipments', () => {
+  it('lists the parcels with their tracking link and registers the Russian leg with CDEK', async () => {
+    const withChina = order({
+      shipments: [
+        {
+          id: 3,
+          leg: 'china',
+          carrier: 'yunexpress',
+          number: 'YT123',
+          link: 'https://track.example.com/YT123',
+          status: 'in_transit',
+          registered: false,
+          events: [],
+          created_at: '2026-11-20T10:00:00.000Z',
+          updated_at: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    const calls = setup('manager', withChina);
+    const card = await screen.findByRole('region', { name: 'Отправления' });
+    expect(within(card).getByRole('listitem').textContent).toContain(
+      'Китай → склад · yunexpress · YT123 · В пути',
+    );
+    expect(within(card).getByRole('link', { name: 'Отследить' }).getAttribute('href')).toBe(
+      'https://track.example.com/YT123',
+    );
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Зарегистрировать в СДЭК' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/shipments'))?.body).toEqual({
+        leg: 'russia',
+        carrier: 'cdek',
+        register: true,
+      }),
+    );
+  });
+
+  it('gives a viewer no shipment controls', async () => {
+    setup('viewer', order());
+    const card = await screen.findByRole('region', { name: 'Отправления' });
+    expect(within(card).queryByRole('button', { name: 'Зарегистрировать в СДЭК' })).toBeNull();
+    expect(within(card).getByText('Отправлений нет')).toBeTruthy();
   });
 });

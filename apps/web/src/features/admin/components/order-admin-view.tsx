@@ -12,6 +12,7 @@ import { useStaffRole } from '../use-staff-role.ts';
 import { actorName } from './actor.ts';
 import { OrderNotes } from './order-notes.tsx';
 import { OrderPassport } from './order-passport.tsx';
+import { OrderShipments } from './order-shipments.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { RestoreOrder } from './restore-order.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -44,6 +45,7 @@ export function OrderAdminView({ id }: { id: number }) {
           {roleCan(role, 'own') && <RestoreOrder order={order} />}
           <Lines order={order} />
           <Delivery order={order} />
+          <OrderShipments order={order} canWrite={roleCan(role, 'operate')} />
           <OrderPassport orderId={order.id} canReveal={roleCan(role, 'own')} />
           <Money order={order} />
         </div>
@@ -135,10 +137,29 @@ function Delivery({ order }: { order: AdminOrder }) {
         <dd>
           <a href={`tel:${d.phone_number}`}>{d.phone_number}</a>
         </dd>
-        <dt>Адрес</dt>
+        <dt>{d.kind === 'pickup' ? 'Пункт выдачи' : 'Адрес'}</dt>
         <dd>
-          {d.city}, {d.address}
+          {d.kind === 'pickup' ? `${d.address} (${d.point_code ?? ''})` : `${d.city}, ${d.address}`}
+          {d.point_hours && <span className="admin-muted"> · {d.point_hours}</span>}
         </dd>
+        {order.delivery_quote && (
+          <>
+            <dt>Доставка</dt>
+            <dd>
+              {formatPrice(order.delivery_quote.price)} при получении · {order.delivery_quote.date_from} –{' '}
+              {order.delivery_quote.date_to}
+            </dd>
+            {order.delivery_quote.duty && (
+              <>
+                <dt>Пошлина</dt>
+                <dd>
+                  ≈ {formatPrice(order.delivery_quote.duty.amount)} ({order.delivery_quote.duty.rule}, курс €{' '}
+                  {order.delivery_quote.duty.eur_rate})
+                </dd>
+              </>
+            )}
+          </>
+        )}
       </dl>
     </section>
   );

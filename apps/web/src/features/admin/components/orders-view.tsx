@@ -29,6 +29,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 const allCount = (counts: AdminOrderCounts | undefined) =>
   counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
 
+const TABS_IN_ORDER: readonly AdminOrderTab[] = [
+  'needs_refund',
+  ...ADMIN_ORDER_TABS.filter((t) => t !== 'needs_refund'),
+];
+
 export function OrdersView() {
   const role = useStaffRole();
   const { filter, update } = useOrderFilter();
@@ -81,7 +86,8 @@ export function OrdersView() {
         label="Статусы заказов"
         tabs={[
           { value: 'all', label: 'Все', count: allCount(counts) },
-          ...ADMIN_ORDER_TABS.map((tab) => ({
+          // «Нужен возврат» (money the shop owes) first, where it cannot be scrolled out of sight.
+          ...TABS_IN_ORDER.map((tab) => ({
             value: tab,
             label: TAB_RU[tab],
             count: counts?.[tab],
@@ -191,20 +197,23 @@ function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStat
   const [target, setTarget] = useState<OrderStatus | ''>('');
   const change = useChangeOrderStatus();
   const [running, setRunning] = useState(false);
+  const [tell, setTell] = useState(true);
   const value = target && statuses.includes(target) ? target : '';
 
   const apply = async () => {
     if (!value) return;
     const ok = await confirm({
       title: `Изменить статус ${ids.length} ${ids.length === 1 ? 'заказа' : 'заказов'}?`,
-      message: `Новый статус: «${TAB_RU[value]}». Покупатели получат уведомление.`,
+      message: `Новый статус: «${TAB_RU[value]}». ${tell ? 'Покупатели получат уведомление.' : 'Покупатели не получат сообщения.'}`,
       confirmText: 'Изменить',
       cancelText: 'Отмена',
     });
     if (!ok) return;
     setRunning(true);
     // One request per order: each is checked against its own current status on the server.
-    const results = await Promise.allSettled(ids.map((id) => change.mutateAsync({ id, status: value })));
+    const results = await Promise.allSettled(
+      ids.map((id) => change.mutateAsync({ id, status: value, notify: tell })),
+    );
     setRunning(false);
     const failed = results.filter((r) => r.status === 'rejected').length;
     if (failed === 0) notify.success(`Статус изменён: ${ids.length}`);
@@ -229,6 +238,10 @@ function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStat
           </option>
         ))}
       </select>
+      <label className="admin-check">
+        <input type="checkbox" checked={tell} onChange={(e) => setTell(e.target.checked)} />
+        Уведомить
+      </label>
       <Button size="small" disabled={!value} loading={running} onClick={() => void apply()}>
         Применить
       </Button>

@@ -1,6 +1,12 @@
-// Settings (docs/product.md §12.2, §14.3): the yuan rate and the fees behind every Poizon price.
-// Owners change them; everyone else sees them.
-import { computeFindPrice, DEFAULT_WEIGHT_KG, roleCan, type FindSettings } from '@shop/contract';
+// Settings (docs/product.md §12.2, §12.4, §14.3): the member's own bot alerts, and the yuan rate and
+// the fees behind every Poizon price (owners change them; everyone else sees them).
+import {
+  computeFindPrice,
+  DEFAULT_WEIGHT_KG,
+  roleCan,
+  type FindSettings,
+  type StaffAlerts,
+} from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,6 +14,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { findSettingsQueryOptions, useSaveFindSettings } from '../api/find-requests.ts';
+import { myAlertsQueryOptions, useSaveMyAlerts } from '../api/staff.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 
 const FIELDS: { key: keyof FindSettings; label: string; step: string }[] = [
@@ -18,7 +25,65 @@ const FIELDS: { key: keyof FindSettings; label: string; step: string }[] = [
   { key: 'delivery_rub_per_500g', label: 'Доставка из Китая за 500 г, ₽', step: '1' },
 ];
 
+const ALERTS: { key: keyof StaffAlerts; label: string }[] = [
+  { key: 'paid_order', label: 'Новый оплаченный заказ' },
+  { key: 'find_request', label: 'Запрос на поиск товара' },
+  { key: 'blogger_application', label: 'Заявка блогера' },
+  { key: 'payout_request', label: 'Заявка на вывод' },
+  { key: 'needs_refund', label: 'Нужен возврат' },
+  { key: 'out_of_stock', label: 'Товар закончился' },
+  { key: 'dead_message', label: 'Сообщение не доставлено' },
+];
+
+/** Every member chooses which alerts the bot sends to their own Telegram chat (§12.4). */
+function MyAlerts() {
+  const alerts = useQuery(myAlertsQueryOptions());
+  const save = useSaveMyAlerts();
+  return (
+    <section className="admin-card" aria-labelledby="my-alerts-title">
+      <h2 id="my-alerts-title" className="admin-card__title">
+        Мои уведомления в Telegram
+      </h2>
+      {alerts.isError && (
+        <p className="admin-error" role="alert">
+          {alerts.error.message}
+        </p>
+      )}
+      {alerts.isPending && <p className="admin-muted">Загрузка…</p>}
+      {alerts.data &&
+        ALERTS.map(({ key, label }) => (
+          <label key={key} className="admin-check">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={alerts.data[key]}
+              disabled={save.isPending}
+              onChange={(e) =>
+                save.mutate(
+                  { ...alerts.data, [key]: e.target.checked },
+                  {
+                    onError: (error) => notify.error(errorMessage(error, 'Не удалось сохранить уведомления')),
+                  },
+                )
+              }
+            />
+            {label}
+          </label>
+        ))}
+    </section>
+  );
+}
+
 export function SettingsView() {
+  return (
+    <>
+      <MyAlerts />
+      <FindSettingsCard />
+    </>
+  );
+}
+
+function FindSettingsCard() {
   const settings = useQuery(findSettingsQueryOptions());
   return (
     <section className="admin-card">

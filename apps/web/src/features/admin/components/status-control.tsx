@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatPrice } from '../../../lib/price.ts';
 import { useChangeOrderStatus } from '../api/change-order-status.ts';
+import { useRefundOrder } from '../api/refund-order.ts';
 import { manualNextStatuses, TAB_RU } from '../admin-labels.ts';
 
 export function StatusControl({ order, role }: { order: AdminOrder; role: StaffRole }) {
@@ -16,12 +18,40 @@ export function StatusControl({ order, role }: { order: AdminOrder; role: StaffR
   const [tracking, setTracking] = useState('');
   const [tell, setTell] = useState(true);
   const change = useChangeOrderStatus();
+  const refund = useRefundOrder();
   const value = target && next.includes(target) ? target : '';
+  // A paid order is canceled together with its money: «Отменить и вернуть N ₽» is a full refund,
+  // after which the order is «Возврат оформлен» and the shopper's one message says when it arrives.
+  const owed = order.paid_amount - order.refunded_amount;
 
   if (next.length === 0) return null;
 
+  const cancelWithRefund = async () => {
+    const ok = await confirm({
+      title: `Отменить заказ №${order.id} и вернуть ${formatPrice(owed)}?`,
+      message:
+        'Деньги вернутся покупателю на карту; он получит сообщение о возврате и сроке. Отменить возврат нельзя.',
+      confirmText: `Отменить и вернуть ${formatPrice(owed)}`,
+      cancelText: 'Не отменять',
+      destructive: true,
+    });
+    if (!ok) return;
+    refund.mutate(
+      { id: order.id, reason: comment.trim() || 'Заказ отменён' },
+      {
+        onSuccess: () => {
+          notify.success('Заказ отменён, деньги возвращаются');
+          setTarget('');
+          setComment('');
+        },
+        onError: (error) => notify.error(error.message),
+      },
+    );
+  };
+
   const submit = async () => {
     if (!value) return;
+    if (value === 'canceled' && owed > 0) return cancelWithRefund();
     const ok = await confirm({
       title: `Перевести заказ №${order.id} в «${TAB_RU[value]}»?`,
       message: tell ? 'Покупатель получит сообщение в Telegram.' : 'Покупатель не получит сообщения.',
@@ -84,8 +114,8 @@ export function StatusControl({ order, role }: { order: AdminOrder; role: StaffR
         />
         <textarea
           className="admin-input"
-          placeholder="Комментарий к смене статуса"
-          aria-label="Комментарий"
+          placeholder="Внутренний комментарий: покупатель его не увидит"
+          aria-label="Внутренний комментарий"
           rows={2}
           maxLength={1000}
           value={comment}
@@ -95,8 +125,13 @@ export function StatusControl({ order, role }: { order: AdminOrder; role: StaffR
           <input type="checkbox" checked={tell} onChange={(e) => setTell(e.target.checked)} />
           Уведомить покупателя
         </label>
-        <Button size="medium" disabled={!value} loading={change.isPending} onClick={() => void submit()}>
-          Изменить статус
+        <Button
+          size="medium"
+          disabled={!value}
+          loading={change.isPending || refund.isPending}
+          onClick={() => void submit()}
+        >
+          {value === 'canceled' && owed > 0 ? `Отменить и вернуть ${formatPrice(owed)}` : 'Изменить статус'}
         </Button>
       </div>
     </section>

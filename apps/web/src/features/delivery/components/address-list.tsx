@@ -10,7 +10,10 @@ import { useDeleteDelivery } from '../api/delete-delivery.ts';
 import { formatPhoneInput } from '../../../lib/phone.ts';
 import './address-list.css';
 
-export const addressLine = (a: Pick<DeliveryAddress, 'city' | 'address'>) => `${a.city}, ${a.address}`;
+/** «Москва, ул. Тверская, 1», or for a pickup point «Пункт выдачи: Россия, Москва, …». */
+export const addressLine = (
+  a: Pick<DeliveryAddress, 'city' | 'address'> & { kind?: DeliveryAddress['kind'] },
+) => (a.kind === 'pickup' ? `Пункт выдачи: ${a.address}` : `${a.city}, ${a.address}`);
 /** The recipient and the phone; the phone is one unbreakable piece (`.phone`), never split over two lines. */
 export const recipientLine = (a: Pick<DeliveryAddress, 'last_name' | 'fio' | 'phone_number'>) => (
   <>

@@ -1,13 +1,23 @@
-// A delivery address form (docs/product.md §3's delivery draft: city, address, fio, last_name,
-// phone_number), used by profile/delivery/set[/{id}] and by step 1 of order placing. Validated
-// with the contract's DeliveryBodySchema, the same rules as the API.
+// A delivery form (docs/product.md §3's delivery draft: city, address, fio, last_name,
+// phone_number; §11.9: a pickup point or a courier address), used by profile/delivery/set[/{id}]
+// and by step 1 of order placing. The city comes with the carrier's suggestions; a pickup point
+// from the city's list, nearest first when the shopper shares a position. Validated with the
+// contract's DeliveryBodySchema, the same rules as the API.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DeliveryBodySchema, type DeliveryAddress, type DeliveryBody } from '@shop/contract';
+import {
+  DeliveryBodySchema,
+  type DeliveryAddress,
+  type DeliveryBody,
+  type DeliveryKind,
+} from '@shop/contract';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { formatPhoneInput } from '../../../lib/phone.ts';
+import { haptic } from '../../../telegram/haptics.ts';
+import { CityField } from './city-field.tsx';
+import { PointList } from './point-list.tsx';
 import './delivery-form.css';
 
 type FormInput = z.input<typeof DeliveryBodySchema>;
@@ -27,19 +37,25 @@ type Props = {
 };
 
 const FIELDS = [
-  { name: 'city', label: 'Город', autoComplete: 'address-level2' },
-  { name: 'address', label: 'Адрес или пункт выдачи', autoComplete: 'street-address' },
   { name: 'last_name', label: 'Фамилия', autoComplete: 'family-name' },
   { name: 'fio', label: 'Имя и отчество', autoComplete: 'given-name' },
 ] as const;
+
+const KINDS: { kind: DeliveryKind; label: string }[] = [
+  { kind: 'pickup', label: 'Пункт выдачи' },
+  { kind: 'courier', label: 'Курьер' },
+];
 
 export function DeliveryForm({ initial, formId, showDefault, onSubmit, draft, onDraftChange }: Props) {
   const form = useForm<FormInput, unknown, DeliveryBody>({
     resolver: zodResolver(DeliveryBodySchema),
     mode: 'onTouched',
     defaultValues: {
+      kind: initial?.kind ?? 'pickup',
       city: initial?.city ?? '',
-      address: initial?.address ?? '',
+      city_code: initial?.city_code ?? undefined,
+      point_code: initial?.point_code ?? undefined,
+      address: initial?.kind === 'pickup' ? '' : (initial?.address ?? ''),
       fio: initial?.fio ?? '',
       last_name: initial?.last_name ?? '',
       phone_number: initial ? formatPhoneInput(initial.phone_number) : '',
@@ -48,6 +64,8 @@ export function DeliveryForm({ initial, formId, showDefault, onSubmit, draft, on
     },
   });
   const { errors } = form.formState;
+  const kind = useWatch({ control: form.control, name: 'kind' }) ?? 'pickup';
+  const cityCode = useWatch({ control: form.control, name: 'city_code' }) as number | undefined;
   useEffect(() => {
     if (!onDraftChange) return;
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => onDraftChange(values) });
@@ -60,6 +78,82 @@ export function DeliveryForm({ initial, formId, showDefault, onSubmit, draft, on
       noValidate
       onSubmit={form.handleSubmit((body) => onSubmit(body))}
     >
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field }) => (
+          <div className="delivery-kind" role="radiogroup" aria-label="Способ получения">
+            {KINDS.map((k) => (
+              <button
+                key={k.kind}
+                type="button"
+                role="radio"
+                aria-checked={field.value === k.kind}
+                className={`delivery-kind__option${field.value === k.kind ? ' delivery-kind__option--on' : ''}`}
+                onClick={() => {
+                  haptic.selection();
+                  field.onChange(k.kind);
+                }}
+              >
+                {k.label}
+              </button>
+            ))}
+          </div>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="city"
+        render={({ field }) => (
+          <CityField
+            value={field.value ?? ''}
+            cityCode={cityCode ?? null}
+            onChange={(city, code) => {
+              field.onChange(city);
+              if (code !== (cityCode ?? null)) {
+                form.setValue('city_code', code ?? undefined);
+                form.setValue('point_code', undefined);
+              }
+            }}
+            onBlur={field.onBlur}
+            error={errors.city?.message ?? errors.city_code?.message}
+          />
+        )}
+      />
+      {kind === 'pickup' ? (
+        cityCode ? (
+          <Controller
+            control={form.control}
+            name="point_code"
+            render={({ field }) => (
+              <PointList
+                cityCode={cityCode}
+                value={field.value ?? null}
+                onChange={(point) => field.onChange(point.code)}
+                error={errors.point_code?.message}
+              />
+            )}
+          />
+        ) : (
+          <p className="delivery-form__hint">Выберите город из подсказок — покажем пункты выдачи рядом.</p>
+        )
+      ) : (
+        <Controller
+          control={form.control}
+          name="address"
+          render={({ field }) => (
+            <TextField
+              label="Улица, дом, квартира"
+              name={field.name}
+              value={field.value ?? ''}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              autoComplete="street-address"
+              error={errors.address?.message}
+            />
+          )}
+        />
+      )}
       {FIELDS.map(({ name, label, autoComplete }) => (
         <Controller
           key={name}

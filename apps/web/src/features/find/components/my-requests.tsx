@@ -112,6 +112,9 @@ function RequestRow({ r, highlighted }: { r: FindRequest; highlighted: boolean }
       {r.quote_rub !== null && (r.status === 'quoted' || r.status === 'accepted') && (
         <p className="find-request__price">{formatPrice(r.quote_rub)}</p>
       )}
+      {r.quote_breakdown?.duty && live && (
+        <p className="find-muted">Пошлина ≈ {formatPrice(r.quote_breakdown.duty.amount)} — при получении</p>
+      )}
       {live && r.quote_valid_until && (
         <p className="find-muted">Цена действует до {formatValidUntil(r.quote_valid_until)}</p>
       )}

@@ -1,11 +1,12 @@
 // orders/details/{id}: status with the progress line, the lines, delivery and payment (the
 // "Оплатить" button while the order awaits payment).
-import type { Order } from '@shop/contract';
+import { SHIPMENT_STATUS_RU, type Order } from '@shop/contract';
+import { StoredLink } from '../../../components/ui/stored-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { OrderLines, Totals } from '../../../components/ui/order-lines.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { countRu, formatDateRu } from '../../../lib/format.ts';
+import { countRu, formatDateRu, formatDayRange } from '../../../lib/format.ts';
 import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPhoneInput } from '../../../lib/phone.ts';
 import { formatPrice } from '../../../lib/price.ts';
@@ -46,6 +47,8 @@ export function OrderDetails({ order }: { order: Order }) {
         <OrderProgress order={order} />
       </section>
 
+      <OrderTimeline order={order} />
+
       <section className="order-section" aria-labelledby="order-items">
         <h2 id="order-items" className="order-section__title">
           {countRu(units, ITEM_FORMS)}
@@ -67,13 +70,38 @@ export function OrderDetails({ order }: { order: Order }) {
         <h2 id="order-delivery" className="order-section__title">
           Доставка
         </h2>
-        <p className="order-kv">
-          {order.delivery.city}, {order.delivery.address}
-        </p>
+        {order.delivery.kind === 'pickup' ? (
+          <>
+            <p className="order-kv">Пункт выдачи: {order.delivery.address}</p>
+            {order.delivery.point_hours && (
+              <p className="order-kv order-kv--hint">{order.delivery.point_hours}</p>
+            )}
+          </>
+        ) : (
+          <p className="order-kv">
+            {order.delivery.city}, {order.delivery.address}
+          </p>
+        )}
         <p className="order-kv order-kv--hint">
           {order.delivery.last_name} {order.delivery.fio} ·{' '}
           <span className="phone">{formatPhoneInput(order.delivery.phone_number)}</span>
         </p>
+        {order.delivery_quote && (
+          <>
+            <p className="order-kv">Доставка {formatPrice(order.delivery_quote.price)} · при получении</p>
+            {isActiveStatusForDates(order) && (
+              <p className="order-kv order-kv--hint">
+                Ожидаемая доставка:{' '}
+                {formatDayRange(order.delivery_quote.date_from, order.delivery_quote.date_to)}
+              </p>
+            )}
+            {order.delivery_quote.duty && (
+              <p className="order-kv">
+                Пошлина ≈ {formatPrice(order.delivery_quote.duty.amount)} · при получении
+              </p>
+            )}
+          </>
+        )}
       </section>
 
       <section className="order-section" aria-labelledby="order-payment">
@@ -130,6 +158,68 @@ function OrderProgress({ order }: { order: Order }) {
         </span>
       </div>
     </div>
+  );
+}
+
+const isActiveStatusForDates = (order: Order) =>
+  order.status !== 'completed' && order.status !== 'canceled' && order.status !== 'refunded';
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
+
+/**
+ * The order's way (docs/product.md §11.9): each step of the progress line it reached, with its
+ * date, then the parcels with their carrier, number, status and tracking link.
+ */
+function OrderTimeline({ order }: { order: Order }) {
+  const timeline = order.timeline ?? [];
+  const shipments = order.shipments ?? [];
+  if (progressIndex(order.status) < 0 || timeline.length === 0) return null;
+  const reached = new Map(timeline.map((t) => [t.status, t.at]));
+  return (
+    <section className="order-section" aria-labelledby="order-way">
+      <h2 id="order-way" className="order-section__title">
+        Путь заказа
+      </h2>
+      <ol className="order-timeline">
+        {PROGRESS_STEPS.map((step) => {
+          const at = reached.get(step.status);
+          return (
+            <li
+              key={step.status}
+              className={`order-timeline__step${at ? ' order-timeline__step--done' : ''}`}
+            >
+              <span className="order-timeline__label">{step.label}</span>
+              <span className="order-timeline__date">{at ? dateTime.format(new Date(at)) : '—'}</span>
+            </li>
+          );
+        })}
+      </ol>
+      {shipments.map((s) => (
+        <div key={s.id} className="order-parcel">
+          <p className="order-kv">
+            {s.leg === 'china' ? 'Из Китая' : 'По России'} · {s.carrier === 'cdek' ? 'СДЭК' : s.carrier}
+            {s.number ? ` · ${s.number}` : ''}
+          </p>
+          <p className="order-kv order-kv--hint">
+            {SHIPMENT_STATUS_RU[s.status]}
+            {s.events.length > 0
+              ? ` · ${s.events.at(-1)!.name}, ${dateTime.format(new Date(s.events.at(-1)!.at))}`
+              : ''}
+          </p>
+          {s.link && (
+            <StoredLink className="order-parcel__link" url={s.link}>
+              Отследить посылку
+            </StoredLink>
+          )}
+        </div>
+      ))}
+    </section>
   );
 }
 

@@ -63,9 +63,18 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   renderHeart?: (productId: number) => ReactNode;
   renderActions?: (context: ProductActionsContext) => ReactNode;
+  /** Under the price: when it would arrive at the shopper's default point (the delivery feature). */
+  renderDelivery?: (product: Product) => ReactNode;
 };
 
-export default function ProductDrawer({ productId, open, onOpenChange, renderHeart, renderActions }: Props) {
+export default function ProductDrawer({
+  productId,
+  open,
+  onOpenChange,
+  renderHeart,
+  renderActions,
+  renderDelivery,
+}: Props) {
   const product = useQuery(productQueryOptions(productId));
   const title = product.data?.title ?? 'Товар';
   const body = useRef<HTMLDivElement>(null);
@@ -117,6 +126,7 @@ export default function ProductDrawer({ productId, open, onOpenChange, renderHea
             title={title}
             heart={renderHeart?.(product.data.id)}
             renderActions={renderActions}
+            delivery={renderDelivery?.(product.data)}
             onLeave={() => onOpenChange(false)}
           />
         )}
@@ -141,12 +151,14 @@ function ProductBody({
   title,
   heart,
   renderActions,
+  delivery,
   onLeave,
 }: {
   product: Product;
   title: string;
   heart: ReactNode;
   renderActions: Props['renderActions'];
+  delivery: ReactNode;
   onLeave: () => void;
 }) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product));
@@ -185,6 +197,7 @@ function ProductBody({
         </p>
         {product.brand && <p className="product-drawer__brand">{product.brand.name}</p>}
         <h2 className="product-drawer__title">{title}</h2>
+        {delivery}
       </div>
 
       <ColorPicker

@@ -1,23 +1,30 @@
-// Placing an order, as a list of steps each owned by the module whose table it writes: claim the
+// `place`: placing an order, as a list of steps each owned by the module whose table it writes: claim the
 // Idempotency-Key → check passport data → snapshot the address → reserve stock → write the lines
 // → programme money (discount, bonuses held, to_pay) → record the status → remove the lines from the cart; after commit, refresh the listing.
 import type { CreateOrderBody, Order } from '@shop/contract';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { orderItems, orders, type DeliverySnapshot } from '../../db/schema/index.ts';
-import { AppError, conflict, notFound } from '../../plugins/errors.ts';
-import { removeLines } from '../cart/cart.repository.ts';
-import { refreshListingColumns } from '../catalog/listing-columns.ts';
-import { reserveStock, type ReservedVariant } from '../catalog/stock.ts';
-import { findAddress } from '../delivery/delivery.repository.ts';
-import { hasPassport } from '../passport/passport.repository.ts';
-import { placeOrderMoney } from '../programmes/order-money.ts';
-import { recordPlaced } from './order-status.ts';
-import { assertSameOrderRequest } from './idempotency-match.ts';
-import { findOrder } from './orders.repository.ts';
-import { checkUnpaidCap, type UnpaidCap } from './unpaid-cap.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import {
+  orderItems,
+  orders,
+  variants,
+  type DeliveryQuoteSnapshot,
+  type DeliverySnapshot,
+} from '../../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../../plugins/errors.ts';
+import { removeLines } from '../../cart/index.ts';
+import { refreshListingColumns, reserveStock, type ReservedVariant } from '../../catalog/index.ts';
+import { findAddress, snapshotOf } from '../../delivery/index.ts';
+import { alertStaff } from '../../notifications/index.ts';
+import { hasPassport } from '../../passport/index.ts';
+import { placeOrderMoney } from '../../programmes/index.ts';
+import { recordPlaced } from './transition.ts';
+import { assertSameOrderRequest } from '../idempotency-match.ts';
+import { findOrder } from '../orders.repository.ts';
+import { checkUnpaidCap, type UnpaidCap } from '../unpaid-cap.ts';
 
 export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
+export const NOTHING_TO_PAY = 'В заказе нечего оплачивать: добавьте товар или уменьшите списание бонусов';
 
 async function requirePassport(db: Database, userId: number) {
   if (!(await hasPassport(db, userId))) throw new AppError(409, 'passport_required', PASSPORT_REQUIRED);
@@ -26,14 +33,7 @@ async function requirePassport(db: Database, userId: number) {
 async function snapshotAddress(db: Database, userId: number, deliveryId: number): Promise<DeliverySnapshot> {
   const address = await findAddress(db, userId, deliveryId);
   if (!address) throw notFound('Адрес доставки не найден');
-  return {
-    id: address.id,
-    city: address.city,
-    address: address.address,
-    fio: address.fio,
-    last_name: address.lastName,
-    phone_number: address.phoneNumber,
-  };
+  return snapshotOf(address);
 }
 
 /** Inserts the order row under the key; undefined when a request with the same key got there first. */
@@ -78,16 +78,35 @@ async function writeLines(
   return total;
 }
 
+/** Staff who chose «stock at 0» hear of each variant this order sold out (once per stock version). */
+async function alertSoldOut(tx: Database, variantIds: number[], reserved: Map<number, ReservedVariant>) {
+  const soldOut = await tx
+    .select({ id: variants.id, version: variants.version })
+    .from(variants)
+    .where(and(inArray(variants.id, variantIds), eq(variants.qty, 0)));
+  for (const v of soldOut) {
+    const r = reserved.get(v.id);
+    const name = [r?.productTitle, r?.title].filter(Boolean).join(' · ');
+    await alertStaff(tx, 'out_of_stock', `out_of_stock:${v.id}:${v.version}`, `Закончился товар «${name}».`);
+  }
+}
+
 /**
  * Places an order. A repeated Idempotency-Key answers the order it placed first (`created: false`).
+ * An order with nothing left to pay (bonuses and discount cover it all) is refused: 409.
  */
-export async function placeOrder(
+export async function place(
   db: Database,
   userId: number,
   body: CreateOrderBody,
   idempotencyKey: string,
   ttlMin: number,
   unpaidCap: UnpaidCap,
+  /** The delivery quote the order records (modules/delivery; an outside call, made before the transaction). */
+  quoteDelivery?: (
+    delivery: DeliverySnapshot,
+    items: CreateOrderBody['items'],
+  ) => Promise<DeliveryQuoteSnapshot | null>,
 ): Promise<{ order: Order; created: boolean }> {
   const replay = async () => {
     const [row] = await db
@@ -102,9 +121,16 @@ export async function placeOrder(
   await requirePassport(db, userId);
   const delivery = await snapshotAddress(db, userId, body.delivery_id);
   const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
+  const deliveryQuote = quoteDelivery ? await quoteDelivery(delivery, items) : null;
 
   const orderId = await db.transaction(async (tx) => {
-    await checkUnpaidCap(tx, userId, items.reduce((n, i) => n + i.quantity, 0), ttlMin, unpaidCap);
+    await checkUnpaidCap(
+      tx,
+      userId,
+      items.reduce((n, i) => n + i.quantity, 0),
+      ttlMin,
+      unpaidCap,
+    );
     const id = await claimKey(tx, userId, delivery, idempotencyKey);
     if (id === undefined) return undefined;
     const reserved = await reserveStock(
@@ -112,8 +138,14 @@ export async function placeOrder(
       items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity })),
     );
     const total = await writeLines(tx, id, items, reserved);
+    await alertSoldOut(
+      tx,
+      items.map((i) => i.variant_id),
+      reserved,
+    );
     // Promo discount, bonuses (held) and the amount to pay: docs/product.md §13.3.
     const money = await placeOrderMoney(tx, userId, id, total, body);
+    if (money.toPay < 1) throw new AppError(409, 'nothing_to_pay', NOTHING_TO_PAY);
     await tx
       .update(orders)
       .set({
@@ -121,6 +153,7 @@ export async function placeOrder(
         bonusUsed: money.bonusUsed,
         toPay: money.toPay,
         promoCode: money.promoCode,
+        deliveryQuote,
       })
       .where(eq(orders.id, id));
     await recordPlaced(tx, id);

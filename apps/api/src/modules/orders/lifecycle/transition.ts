@@ -1,15 +1,16 @@
-// The one writer of `orders.status` and `order_status_history` (docs/decisions/016-api-table-owners.md).
-// Placing, expiry, payments and the admin console all move orders through `transition`, which
-// enforces the transition map of the contract (ORDER_TRANSITIONS, docs/product.md §4.15).
+// The one writer of `orders.status` and `order_status_history` (docs/decisions/016-api-table-owners.md),
+// private to the lifecycle actions (index.ts, docs/decisions/046-order-lifecycle.md): it enforces
+// the contract's transition map (ORDER_TRANSITIONS, docs/product.md §4.15), gives back the stock an
+// order still holds when it leaves for `canceled`/`refunded`, and runs the programmes' hook.
 import { canTransition, type OrderStatus } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { orderItems, orders, orderStatusHistory } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { refreshListingColumns } from '../catalog/listing-columns.ts';
-import { releaseStock } from '../catalog/stock.ts';
-import { restoreLines } from '../cart/cart.repository.ts';
-import { onOrderStatusChanged } from '../programmes/order-hook.ts';
+import type { Database } from '../../../db/client.ts';
+import { orders, orderStatusHistory } from '../../../db/schema/index.ts';
+import { restoreLines } from '../../cart/index.ts';
+import { refreshListingColumns, releaseStock } from '../../catalog/index.ts';
+import { onOrderStatusChanged } from '../../programmes/index.ts';
+import { invalidTransition } from './errors.ts';
+import { orderLines, productIdsOf } from './lines.ts';
 
 /**
  * Who moved an order and why, kept on its history row: `actor` is the staff member's Telegram id
@@ -25,7 +26,7 @@ export type TransitionMeta = {
 /**
  * The only moves the transition map does not hold, each for one named path:
  * - `restore_paid`: `canceled → paid` for an order a payment succeeded for after it was canceled
- *   («Нужен возврат»), restored by an owner when stock allows (admin/order-restore.ts). The map
+ *   («Нужен возврат»), restored by an owner when stock allows (lifecycle/restore.ts). The map
  *   keeps `canceled` final for everyone else.
  */
 const MAP_EXCEPTIONS = {
@@ -56,8 +57,9 @@ export async function recordPlaced(tx: Database, orderId: number): Promise<void>
  * - The update is conditional on the order still being in `from`: returns false, writing
  *   nothing, when it is not (someone else moved it first, or there is no such order).
  * - The programmes' hook runs in the same transaction (bonuses, rewards, commissions).
- * - `paid` stamps `paid_at`. Canceling an unpaid order gives back what placing took, in the same
- *   transaction: its stock (and the listing columns that follow it) and its lines to the cart.
+ * - `paid` stamps `paid_at`. Leaving a status that holds stock (STOCK_HELD_IN) for `canceled` or
+ *   `refunded` puts the units back on sale (and the listing columns that follow them); an unpaid
+ *   order's lines also go back to the shopper's cart.
  */
 export async function transition(
   tx: Database,
@@ -67,7 +69,7 @@ export async function transition(
   meta: TransitionMeta = {},
 ): Promise<boolean> {
   if (!moveAllowed(from, to, meta.exception)) {
-    throw new AppError(409, 'invalid_transition', `Заказ нельзя перевести из статуса «${from}» в «${to}»`);
+    throw invalidTransition(from, to);
   }
   const moved = await tx
     .update(orders)
@@ -78,24 +80,25 @@ export async function transition(
   await tx
     .insert(orderStatusHistory)
     .values({ orderId, status: to, actorTelegramId: meta.actor ?? null, note: meta.note ?? null });
-  if (from === 'awaiting_payment' && to === 'canceled') await giveBackUnpaid(tx, orderId, moved[0]!.userId);
+  if (STOCK_HELD_IN.includes(from) && (to === 'canceled' || to === 'refunded')) {
+    await giveBackStock(tx, orderId, from === 'awaiting_payment' ? moved[0]!.userId : null);
+  }
   // Bonuses, invite rewards and blogger commissions follow the order (docs/decisions/019).
   await onOrderStatusChanged(tx, orderId, from, to);
   return true;
 }
 
-/** The shopper did not pay: the units go back on sale and the lines back to the shopper's cart. */
-async function giveBackUnpaid(tx: Database, orderId: number, userId: number): Promise<void> {
-  const lines = await tx
-    .select({
-      productId: orderItems.productId,
-      variantId: orderItems.variantId,
-      quantity: orderItems.quantity,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.id);
+/**
+ * Whose stock is it? The one rule: an order holds its units from placing until the goods are
+ * bought out (`purchasing`); after that they are gone from our shelf whatever happens to the order.
+ */
+export const STOCK_HELD_IN: readonly OrderStatus[] = ['awaiting_payment', 'paid'];
+
+/** The units go back on sale; an unpaid order's lines also go back to its shopper's cart. */
+async function giveBackStock(tx: Database, orderId: number, cartOf: number | null): Promise<void> {
+  const lines = await orderLines(tx, orderId);
+  if (lines.length === 0) return;
   await releaseStock(tx, lines);
-  await restoreLines(tx, userId, lines);
-  await refreshListingColumns(tx, [...new Set(lines.map((l) => l.productId))]);
+  if (cartOf !== null) await restoreLines(tx, cartOf, lines);
+  await refreshListingColumns(tx, productIdsOf(lines));
 }

@@ -2,10 +2,10 @@
 // order only from the status the caller saw, and writes the history row with the change.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, orderStatusHistory } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { insertProduct, readyShopper, variantQty } from '../../test/fixtures.ts';
-import { transition } from './order-status.ts';
+import { orders, orderStatusHistory } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { insertProduct, readyShopper, variantQty } from '../../../test/fixtures.ts';
+import { transition } from './transition.ts';
 
 let t: TestApp;
 beforeAll(async () => {

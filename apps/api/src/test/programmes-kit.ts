@@ -1,10 +1,10 @@
 // Helpers of the programme suites: shoppers who arrive by a start link, orders of an exact amount
 // paid through the sandbox page, the owner completing them in the console.
 import type { FastifyInstance } from 'fastify';
-import type { TelegramUser } from '../auth/init-data.ts';
-import { makeTelegramUser, signInitData } from '../../test/app.ts';
-import { insertProduct, PASSPORT } from '../../test/fixtures.ts';
-import { payInSandbox } from '../admin/console-test-kit.ts';
+import type { TelegramUser } from '../modules/auth/init-data.ts';
+import { makeTelegramUser, signInitData } from './app.ts';
+import { insertProduct, PASSPORT } from './fixtures.ts';
+import { payInSandbox } from './console-kit.ts';
 
 export type Buyer = { user: TelegramUser; authorization: string; deliveryId: number };
 

@@ -3,7 +3,7 @@
 // redirect, public addresses only after DNS, redirect, size and time caps) with find's defaults.
 // Plain http is allowed only to a loopback host named in `hosts` (an operator's local API, the
 // tests' fake); a public name is never allowed to resolve to a private address.
-import { isPublicAddress, safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
+import { isPublicAddress, safeFetch, SafeFetchError } from './safe-fetch.ts';
 
 export type FetchAllowedOptions = {
   /** Host names the request (and every redirect) may go to. */

@@ -1,9 +1,10 @@
-// Unpaid orders lapse ORDER_TTL_MIN minutes after placing: canceled through `transition`, which
-// gives their stock back. A timer sweeps them; several API instances may sweep at once.
+// Unpaid orders lapse ORDER_TTL_MIN minutes after placing, through the `lapse` action (stock and
+// cart back, bonuses released, the shopper told). A timer sweeps them; several API instances may
+// sweep at once.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
-import { transition } from './order-status.ts';
+import type { Database } from '../../../db/client.ts';
+import { orders } from '../../../db/schema/index.ts';
+import { lapse } from './lapse.ts';
 
 /**
  * Cancels up to `batch` orders unpaid for `ttlMin` minutes, one transaction per order (each locks
@@ -27,7 +28,7 @@ export async function expireUnpaidOrders(
         .limit(1)
         .for('update', { skipLocked: true });
       if (!due) return undefined;
-      await transition(tx, due.id, 'awaiting_payment', 'canceled', { note: 'Не оплачен вовремя' });
+      await lapse(tx, due.id);
       return due.id;
     });
     if (id === undefined) break;
@@ -36,7 +37,6 @@ export async function expireUnpaidOrders(
   return canceled;
 }
 
-/** Runs the sweeper every `everyMs` on an unref'd timer; returns a stop function. */
 /** One pass of the `unpaid_orders` job (background-jobs.ts): batches of 100 until the backlog is gone. */
 export async function lapseUnpaidOrders(
   db: Database,

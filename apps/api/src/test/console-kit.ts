@@ -2,9 +2,9 @@
 // sandbox payment page over HTTP.
 import type { AdminImportJob } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
-import type { TelegramUser } from '../auth/init-data.ts';
-import { login, makeTelegramUser } from '../../test/app.ts';
-import { ADDRESS, insertProduct, PASSPORT } from '../../test/fixtures.ts';
+import type { TelegramUser } from '../modules/auth/init-data.ts';
+import { login, makeTelegramUser } from './app.ts';
+import { ADDRESS, insertProduct, PASSPORT } from './fixtures.ts';
 
 export type Shopper = { user: TelegramUser; authorization: string; deliveryId: number };
 

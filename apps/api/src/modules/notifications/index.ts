@@ -1,0 +1,20 @@
+// The notifications module's public face: other modules import only from here (eslint: shop/api-modules).
+export {
+  lapsedText,
+  ORDER_BUTTON_TEXT,
+  orderStatusText,
+  refundText,
+  REORDER_BUTTON_TEXT,
+  SHOP_BUTTON_TEXT,
+} from './order-messages.ts';
+export { OutboxWorker, type OutgoingMessage, type WorkerOptions } from './outbox-worker.ts';
+export {
+  alertStaff,
+  enqueueNotification,
+  listOrderNotifications,
+  markChatReachable,
+  type MessageButton,
+  notifyOrderShopper,
+  notifyOrderStatus,
+  resendNotification,
+} from './outbox.repository.ts';
