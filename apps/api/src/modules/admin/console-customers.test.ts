@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { placeAndPay, placeOrder, shopper, payInSandbox, type Shopper } from './console-test-kit.ts';
+import { placeAndPay, placeOrder, shopper, payInSandbox, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
 const viewer = makeTelegramUser({ first_name: 'Вера' });

@@ -4,7 +4,7 @@ import type { InventoryList, InventoryRow } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct, variantQty } from '../../test/fixtures.ts';
-import { payInSandbox, shopper } from './console-test-kit.ts';
+import { payInSandbox, shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser();
 let t: TestApp;

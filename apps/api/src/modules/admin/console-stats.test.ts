@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { expireUnpaidOrders } from '../orders/index.ts';
-import { placeAndPay, placeOrder, shopper } from './console-test-kit.ts';
+import { placeAndPay, placeOrder, shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
 const TZ = 'Europe/Moscow';
