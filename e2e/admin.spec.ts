@@ -126,6 +126,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Панель магазина' })).toBeVisible();
     await expect(page.getByText('Владелец')).toBeVisible();
+    // The first page is the dashboard (e2e/console.spec.ts); the orders are one link away.
+    await page.getByRole('link', { name: 'Заказы', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/orders$/);
 
     // Tabs with counts; the paid tab holds the new order.
     const paidTab = page.getByRole('tab', { name: /^Оплачен/ });

@@ -34,6 +34,20 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(30),
+  /** The shop's time zone: the console's days (dashboard, order dates). */
+  SHOP_TIME_ZONE: z
+    .string()
+    .default('Europe/Moscow')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SHOP_TIME_ZONE must be an IANA time zone such as Europe/Moscow'),
+  /** The console's «мало»: a variant with fewer units on sale than this. */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(1).max(100_000).default(3),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'yookassa']).default('sandbox'),
   YOOKASSA_SHOP_ID: z.string().min(1).optional(),
   YOOKASSA_SECRET_KEY: z.string().min(1).optional(),
@@ -214,6 +228,10 @@ export type Env = {
   /** 32-byte AES-256-GCM key for passport data. */
   dataKey: Buffer;
   orderTtlMin: number;
+  /** IANA zone of the shop's days (SHOP_TIME_ZONE). */
+  shopTimeZone: string;
+  /** Fewer units than this is «мало» in the console's inventory (LOW_STOCK_THRESHOLD). */
+  lowStockThreshold: number;
   paymentProvider: 'sandbox' | 'yookassa';
   yookassa: { shopId: string; secretKey: string; apiUrl: string } | undefined;
   publicUrl: string | undefined;
@@ -512,6 +530,8 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
     webDist: e.WEB_DIST,
     dataKey: dataKey ?? (await devDataKey(dataDir)),
     orderTtlMin: e.ORDER_TTL_MIN,
+    shopTimeZone: e.SHOP_TIME_ZONE,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     paymentProvider: e.PAYMENT_PROVIDER,
     yookassa:
       e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY

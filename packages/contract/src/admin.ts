@@ -99,9 +99,9 @@ export const AdminOrdersQuerySchema = z.object({
   status: TabListSchema.optional(),
   /** Order number, name, phone or @username. */
   q: z.string().trim().max(100).optional(),
-  /** Created on or after this day (UTC). */
+  /** Created on or after this day (the shop's time zone, SHOP_TIME_ZONE). */
   from: IsoDateSchema.optional(),
-  /** Created on or before this day (UTC). */
+  /** Created on or before this day (the shop's time zone). */
   to: IsoDateSchema.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -17,3 +17,4 @@ export * from './admin.ts';
 export * from './programmes.ts';
 export * from './find.ts';
 export * from './find-photo.ts';
+export * from './admin-console.ts';

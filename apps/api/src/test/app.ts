@@ -29,6 +29,8 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     webDist: '/nonexistent',
     dataKey: Buffer.from('0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', 'hex'),
     orderTtlMin: 30,
+    shopTimeZone: 'Europe/Moscow',
+    lowStockThreshold: 3,
     paymentProvider: 'sandbox',
     yookassa: undefined,
     publicUrl: undefined,

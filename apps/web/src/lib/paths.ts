@@ -1,5 +1,9 @@
 // Every in-app address built from data, in one place.
 export const paths = {
+  /** The console (docs/product.md §12): an order's card, the orders list under a filter, a customer's card. */
+  adminOrder: (id: number) => `/admin/orders/${id}`,
+  adminOrders: (query = '') => (query ? `/admin/orders?${query}` : '/admin/orders'),
+  adminCustomer: (id: number) => `/admin/customers/${id}`,
   home: '/',
   basket: '/basket',
   ordersHistory: '/orders/history',

@@ -1,6 +1,22 @@
 // Every cache key the app shares across features, named after the spec's calls. A feature reads
 // and invalidates another feature's data through these, never through a literal.
 export const queryKeys = {
+  /** The console's dashboard: everything under it, its figures and best sellers of a range, the work waiting. */
+  adminStats: ['admin', 'stats'] as const,
+  adminStatsOf: (part: 'sales' | 'top', range: { from: string; to: string }) =>
+    ['admin', 'stats', part, range] as const,
+  adminStatsWaiting: ['admin', 'stats', 'waiting'] as const,
+  /** The console's customers: a search's pages, one customer's card. */
+  adminCustomers: (q: string) => ['admin', 'customers', 'list', q] as const,
+  adminCustomer: (id: number) => ['admin', 'customers', 'one', id] as const,
+  /** Every console orders query (lists and cards). */
+  adminOrders: ['admin', 'orders'] as const,
+  adminProducts: ['admin', 'products'] as const,
+  adminPurchaseList: ['admin', 'purchase-list'] as const,
+  /** The console's inventory: everything, or one filter's pages. */
+  adminInventory: ['admin', 'inventory'] as const,
+  adminInventoryOf: (f: { low: boolean; q: string }) => ['admin', 'inventory', f] as const,
+  adminCategories: ['admin', 'categories'] as const,
   /** GET /cart */
   carts: ['carts'] as const,
   /** GET /cart/length */

@@ -52,6 +52,9 @@ export const STORAGE_KEYS = {
   onboarding: 'history_progress',
   searchHistory: 'search_history',
   navigationHistory: 'navigationHistory',
+  /** The console's saved order filters and its orders page size (docs/product.md §12.2). */
+  adminOrderViews: 'admin/order-views',
+  adminOrdersPageSize: 'admin/orders-page-size',
 } as const;
 
 /** Every key in a storage area (empty when it cannot be read). */

@@ -173,6 +173,8 @@ export const variants = pgTable(
   },
   (t) => [
     uniqueIndex('variants_product_sku_idx').on(t.productId, t.sku),
+    // The console's inventory «мало» filter (docs/product.md §12.6).
+    index('variants_qty_idx').on(t.qty, t.id),
     check('variants_qty_non_negative', sql`${t.qty} >= 0`),
     check('variants_price_non_negative', sql`${t.price} >= 0`),
   ],

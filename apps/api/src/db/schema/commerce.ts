@@ -163,6 +163,13 @@ export const orders = pgTable(
     index('orders_awaiting_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'awaiting_payment'`),
+    // The console's dashboard (docs/product.md §12.6): orders paid and placed in a range, and the
+    // work waiting by status.
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_idx').on(t.status),
     check('orders_total_non_negative', sql`${t.total} >= 0`),
     check('orders_status_known', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
@@ -189,6 +196,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // The console's inventory: units held and sold per variant.
+    index('order_items_variant_idx').on(t.variantId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     check('order_items_price_non_negative', sql`${t.price} >= 0`),
   ],
@@ -231,6 +240,8 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    // A customer's paid total in the console (docs/product.md §12.6).
+    index('payments_order_idx').on(t.orderId),
     // One open payment per order: a second payment_url call reuses it.
     uniqueIndex('payments_one_pending_idx')
       .on(t.orderId)

@@ -21,7 +21,7 @@ import {
   uniqueIndex,
   boolean,
 } from 'drizzle-orm/pg-core';
-import { orders, payments } from './commerce.ts';
+import { orderItems, orders, payments } from './commerce.ts';
 import { users } from './users.ts';
 
 /** Staff by Telegram id (modules/staff). `from_env`: an owner named by ADMIN_TELEGRAM_IDS. */
@@ -128,6 +128,9 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    index('refunds_succeeded_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'succeeded'`),
     uniqueIndex('refunds_provider_refund_idx').on(t.provider, t.providerRefundId),
   ],
 );
@@ -214,4 +217,24 @@ export const importJobs = pgTable(
       .on(t.id)
       .where(sql`${t.status} in ('queued', 'running')`),
   ],
+);
+
+/**
+ * Order lines bought on Poizon (modules/admin/purchase-list.ts, the only writer): the purchase list
+ * shows the lines of paid orders without a row here; an order all of whose lines have one moves on
+ * to «Выкупаем товар».
+ */
+export const purchaseMarks = pgTable(
+  'purchase_marks',
+  {
+    orderItemId: integer('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('purchase_marks_order_idx').on(t.orderId)],
 );

@@ -59,6 +59,7 @@ import {
 import { parseImportFile } from '../catalog/index.ts';
 import { answerAboutOrder, listThread } from '../order-thread/index.ts';
 import { changeOrderStatusByStaff, restoreByStaff } from './order-status-change.ts';
+import { consoleRoutes } from './console.routes.ts';
 import { enqueueImport, getImportJob } from './import-jobs.ts';
 import { orderPassport } from './passport-admin.ts';
 import {
@@ -100,7 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
         response: { 200: AdminOrderListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await listAdminOrders(app.db, request.query) }),
+    async (request) => ({ result: await listAdminOrders(app.db, request.query, app.env.shopTimeZone) }),
   );
 
   app.get(
@@ -115,7 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       },
     },
     async (request, reply) => {
-      const csv = ordersCsv(await exportAdminOrders(app.db, request.query));
+      const csv = ordersCsv(await exportAdminOrders(app.db, request.query, app.env.shopTimeZone));
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -466,4 +467,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
   );
 
   await app.register(staffRoutes);
+  await app.register(consoleRoutes);
 };

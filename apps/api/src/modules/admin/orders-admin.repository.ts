@@ -28,15 +28,15 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { listOrderNotifications } from '../notifications/index.ts';
 import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/index.ts';
 import { writeAudit } from '../staff/index.ts';
+import { dayEnd, dayStart } from './stats.repository.ts';
 
 const needsRefund = needsRefundSql(orders.id, orders.status);
 
-/** Conditions of `q`, `from`, `to` (the tabs' counts use only these). */
-function searchConditions(query: AdminOrdersQuery): SQL[] {
+/** Conditions of `q`, `from`, `to` (days in the shop's time zone; the tabs' counts use only these). */
+function searchConditions(query: AdminOrdersQuery, timeZone: string): SQL[] {
   const where: SQL[] = [];
-  if (query.from) where.push(sql`${orders.createdAt} >= ${`${query.from}T00:00:00Z`}::timestamptz`);
-  if (query.to)
-    where.push(sql`${orders.createdAt} < (${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
+  if (query.from) where.push(sql`${orders.createdAt} >= ${dayStart(query.from, timeZone)}`);
+  if (query.to) where.push(sql`${orders.createdAt} < ${dayEnd(query.to, timeZone)}`);
   const q = query.q?.trim();
   if (q) {
     const number = /^№?\s*(\d{1,9})$/.exec(q);
@@ -136,8 +136,8 @@ function parseCursor(cursor: string | undefined): number | undefined {
   return id;
 }
 
-export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
-  const search = searchConditions(query);
+export async function listAdminOrders(db: Database, query: AdminOrdersQuery, timeZone: string) {
+  const search = searchConditions(query, timeZone);
   const afterId = parseCursor(query.cursor);
   const rows = await selectRows(
     db,
@@ -169,8 +169,17 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery) {
 }
 
 /** Every order of the filter for the CSV export, newest first (capped). */
-export async function exportAdminOrders(db: Database, query: AdminOrdersQuery, cap = 50_000) {
-  const rows = await selectRows(db, and(...searchConditions(query), tabCondition(query.status)), cap);
+export async function exportAdminOrders(
+  db: Database,
+  query: AdminOrdersQuery,
+  timeZone: string,
+  cap = 50_000,
+) {
+  const rows = await selectRows(
+    db,
+    and(...searchConditions(query, timeZone), tabCondition(query.status)),
+    cap,
+  );
   return rows.map(toRow);
 }
 

@@ -3,4 +3,4 @@ export { expireFindQuotes, MAX_OPEN_REQUESTS } from './find-requests.repository.
 export { findAdminRoutes } from './find.admin.routes.ts';
 export { findRoutes } from './find.routes.ts';
 export { setupFind } from './find.setup.ts';
-export { sweepOrphanScreenshots } from './screenshots.ts';
+export { readImagePart, reencodeScreenshot, sweepOrphanScreenshots } from './screenshots.ts';

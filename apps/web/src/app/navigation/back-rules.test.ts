@@ -53,7 +53,9 @@ describe('back button route rules (docs/product.md §2)', () => {
   });
 
   it('console pages to the console orders list; the list to the profile', () => {
-    expect(back('/admin/orders/12')).toEqual({ type: 'navigate', to: '/admin', replace: true });
+    expect(back('/admin/orders/12')).toEqual({ type: 'navigate', to: '/admin/orders', replace: true });
+    expect(back('/admin/customers/7')).toEqual({ type: 'navigate', to: '/admin/customers', replace: true });
+    expect(back('/admin/orders')).toEqual({ type: 'navigate', to: '/admin', replace: true });
     expect(back('/admin/catalog/import')).toEqual({ type: 'navigate', to: '/admin', replace: true });
     expect(back('/admin')).toEqual({ type: 'navigate', to: '/profile', replace: true });
   });

@@ -25,9 +25,12 @@ export function resolveBack({ pathname, search, placingModalOpen }: BackContext)
   if (path === '/find/poizon/search') return { type: 'navigate', to: '/find/poizon', replace: true };
   if (path === '/find/poizon') return { type: 'navigate', to: '/', replace: true };
   if (/^\/catalog\/[^/]+$/.test(path)) return { type: 'navigate', to: '/catalog', replace: true };
-  // The console (docs/product.md §12.2): its pages lead to its orders list, the list to the profile
-  // it opened from.
+  // The console (docs/product.md §12.2): an order's card leads to the orders list, a customer's to
+  // the customers, its other pages to its first page (the dashboard), that to the profile it opened from.
   if (path === '/admin') return { type: 'navigate', to: '/profile', replace: true };
+  if (/^\/admin\/orders\/\d+$/.test(path)) return { type: 'navigate', to: '/admin/orders', replace: true };
+  if (/^\/admin\/customers\/\d+$/.test(path))
+    return { type: 'navigate', to: '/admin/customers', replace: true };
   if (path.startsWith('/admin/')) return { type: 'navigate', to: '/admin', replace: true };
   return { type: 'navigate', to: '/', replace: true };
 }

@@ -5,6 +5,12 @@ import { AdminShell } from '../../../features/admin/components/admin-shell.tsx';
 import Audit from './audit.tsx';
 import Bloggers from './bloggers.tsx';
 import CatalogImport from './catalog-import.tsx';
+import CustomerCard from './customer-card.tsx';
+import Customers from './customers.tsx';
+import Dashboard from './dashboard.tsx';
+import Inventory from './inventory.tsx';
+import ProductCreate from './product-create.tsx';
+import PurchaseList from './purchase-list.tsx';
 import Catalog from './catalog.tsx';
 import FindRequests from './find-requests.tsx';
 import OrderDetails from './order-details.tsx';
@@ -14,6 +20,12 @@ import Settings from './settings.tsx';
 import Staff from './staff.tsx';
 
 const PAGES: Record<string, () => React.JSX.Element> = {
+  '': Dashboard,
+  orders: Orders,
+  customers: Customers,
+  'purchase-list': PurchaseList,
+  inventory: Inventory,
+  'products/new': ProductCreate,
   catalog: Catalog,
   'catalog/import': CatalogImport,
   staff: Staff,
@@ -28,7 +40,9 @@ function Page({ pathname }: { pathname: string }) {
   const sub = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
   const order = /^orders\/(\d+)$/.exec(sub);
   if (order) return <OrderDetails key={order[1]} id={Number(order[1])} />;
-  const Known = PAGES[sub] ?? Orders;
+  const customer = /^customers\/(\d+)$/.exec(sub);
+  if (customer) return <CustomerCard key={customer[1]} id={Number(customer[1])} />;
+  const Known = PAGES[sub] ?? Dashboard;
   return <Known />;
 }
 

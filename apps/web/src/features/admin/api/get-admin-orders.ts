@@ -20,27 +20,32 @@ export const adminOrderQuery = (f: AdminOrderFilter) => ({
   to: f.to || undefined,
 });
 
+/** Orders per page when none was chosen (the API's default). */
+export const DEFAULT_PAGE_SIZE = 50;
+
 export const getAdminOrders = async (
   f: AdminOrderFilter,
   cursor: string | undefined,
   signal?: AbortSignal,
+  limit = DEFAULT_PAGE_SIZE,
 ): Promise<AdminOrderList> =>
   (
     await api('/v1/admin/orders', {
-      query: { ...adminOrderQuery(f), cursor },
+      query: { ...adminOrderQuery(f), cursor, limit },
       schema: AdminOrderListResponseSchema,
       signal,
     })
   ).result;
 
-export const adminOrdersQueryOptions = (f: AdminOrderFilter) =>
+export const adminOrdersQueryOptions = (f: AdminOrderFilter, pageSize = DEFAULT_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'orders', 'list', f],
-    queryFn: ({ pageParam, signal }) => getAdminOrders(f, pageParam, signal),
+    queryKey: ['admin', 'orders', 'list', f, pageSize],
+    queryFn: ({ pageParam, signal }) => getAdminOrders(f, pageParam, signal, pageSize),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.more && last.cursor ? last.cursor : undefined),
     // Tabs and filters change the key; the old rows stay on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 
-export const useAdminOrders = (f: AdminOrderFilter) => useInfiniteQuery(adminOrdersQueryOptions(f));
+export const useAdminOrders = (f: AdminOrderFilter, pageSize = DEFAULT_PAGE_SIZE) =>
+  useInfiniteQuery(adminOrdersQueryOptions(f, pageSize));

@@ -14,7 +14,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
 import { readString, STORAGE_KEYS } from '../../../lib/storage.ts';
 
-export type ImportAnswer = { kind: 'result'; result: AdminImportResult } | { kind: 'job'; job: AdminImportJob };
+export type ImportAnswer =
+  { kind: 'result'; result: AdminImportResult } | { kind: 'job'; job: AdminImportJob };
 
 export function importCatalog(
   fileText: string,

@@ -8,8 +8,13 @@ import './admin.css';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
 const SECTIONS = [
-  { to: '/admin', label: 'Заказы', end: true, match: /^\/admin(\/orders.*)?$/ },
+  { to: '/admin', label: 'Сводка', end: true },
+  { to: '/admin/orders', label: 'Заказы', end: false },
+  { to: '/admin/purchase-list', label: 'Закупка', end: true },
+  { to: '/admin/customers', label: 'Покупатели', end: false },
+  { to: '/admin/inventory', label: 'Склад', end: true },
   { to: '/admin/catalog', label: 'Каталог', end: true },
+  { to: '/admin/products/new', label: 'Новый товар', end: true, operate: true },
   { to: '/admin/catalog/import', label: 'Импорт', end: true, operate: true },
   { to: '/admin/bloggers', label: 'Блогеры', end: true },
   { to: '/admin/payouts', label: 'Выплаты', end: true },
@@ -19,7 +24,7 @@ const SECTIONS = [
   { to: '/admin/audit', label: 'Журнал', end: true },
 ] as const;
 
-export function AdminShell({ children, pathname }: { children: ReactNode; pathname: string }) {
+export function AdminShell({ children }: { children: ReactNode; pathname: string }) {
   const me = useAdminMe();
 
   if (me.isPending)
@@ -57,9 +62,7 @@ export function AdminShell({ children, pathname }: { children: ReactNode; pathna
             key={s.to}
             to={s.to}
             end={s.end}
-            className={({ isActive }) =>
-              `admin-nav__link${isActive || ('match' in s && s.match.test(pathname)) ? ' admin-nav__link--active' : ''}`
-            }
+            className={({ isActive }) => `admin-nav__link${isActive ? ' admin-nav__link--active' : ''}`}
           >
             {s.label}
           </NavLink>

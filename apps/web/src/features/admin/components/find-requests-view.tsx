@@ -145,13 +145,7 @@ function RequestCard({ r }: { r: AdminFindRequest }) {
       <h2 className="admin-card__title">Запрос №{r.id}</h2>
       <dl className="admin-facts">
         <dt>Ссылка / артикул</dt>
-        <dd className="admin-find__what">
-          {r.url ? (
-            <StoredLink url={r.url} />
-          ) : (
-            what(r)
-          )}
-        </dd>
+        <dd className="admin-find__what">{r.url ? <StoredLink url={r.url} /> : what(r)}</dd>
         <dt>Размер · цвет</dt>
         <dd>{[r.size, r.color].filter(Boolean).join(' · ') || '—'}</dd>
         <dt>Кнопка</dt>

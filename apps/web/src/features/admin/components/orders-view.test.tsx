@@ -80,16 +80,16 @@ describe('the console orders list', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Показать ещё' }));
     expect(await screen.findByRole('link', { name: '№1' })).toBeInTheDocument();
-    expect(urls).toContain('/api/v1/admin/orders?cursor=c2');
+    expect(urls).toContain('/api/v1/admin/orders?cursor=c2&limit=50');
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Оплачен 2' }));
     expect(router.state.location.search).toBe('?status=paid');
-    await waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid'));
+    await waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid&limit=50'));
 
     await user.type(screen.getByRole('searchbox', { name: 'Поиск заказов' }), '@olga');
     await waitFor(() => expect(router.state.location.search).toBe('?status=paid&q=%40olga'));
-    await waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid&q=%40olga'));
+    await waitFor(() => expect(urls).toContain('/api/v1/admin/orders?status=paid&q=%40olga&limit=50'));
   });
 
   it('offers a bulk change only to statuses every selected order may take', async () => {

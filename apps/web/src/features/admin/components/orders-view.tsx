@@ -23,6 +23,7 @@ import { useOrderFilter } from '../use-order-filter.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 import { StatusTabs } from './admin-list.tsx';
 import { OrdersTable } from './orders-table.tsx';
+import { OrderViews, PageSizeSelect, readPageSize } from './order-views.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
 const allCount = (counts: AdminOrderCounts | undefined) =>
@@ -39,7 +40,8 @@ export function OrdersView() {
   const [search, setSearch] = useState(filter.q);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [exporting, setExporting] = useState(false);
-  const orders = useAdminOrders(filter);
+  const [pageSize, setPageSize] = useState(readPageSize);
+  const orders = useAdminOrders(filter, pageSize);
 
   // Typing settles for a moment before it becomes a request.
   useEffect(() => {
@@ -137,10 +139,12 @@ export function OrdersView() {
               ))}
             </div>
           </details>
+          <PageSizeSelect value={pageSize} onChange={setPageSize} />
           <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv()}>
             CSV
           </Button>
         </div>
+        <OrderViews />
       </div>
 
       {orders.isError ? (

@@ -49,7 +49,12 @@ export function RestoreOrder({ order }: { order: AdminOrder }) {
           value={comment}
           onChange={(e) => setComment(e.target.value)}
         />
-        <Button variant="light-primary" size="medium" loading={restore.isPending} onClick={() => void submit()}>
+        <Button
+          variant="light-primary"
+          size="medium"
+          loading={restore.isPending}
+          onClick={() => void submit()}
+        >
           Восстановить заказ
         </Button>
       </div>

@@ -1,0 +1,5 @@
+import { CustomersView } from '../../../features/admin/components/customers-view.tsx';
+
+export default function Page() {
+  return <CustomersView />;
+}

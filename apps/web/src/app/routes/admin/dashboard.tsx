@@ -1,0 +1,5 @@
+import { DashboardView } from '../../../features/admin/components/dashboard-view.tsx';
+
+export default function Page() {
+  return <DashboardView />;
+}

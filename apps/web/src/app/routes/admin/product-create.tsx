@@ -1,0 +1,5 @@
+import { ProductCreateView } from '../../../features/admin/components/product-create-view.tsx';
+
+export default function Page() {
+  return <ProductCreateView />;
+}
