@@ -23,6 +23,7 @@ export const useAddShipment = (orderId: number) => {
         })
       ).result,
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKey(orderId) }),
+    meta: { errorMessage: 'Не удалось сохранить отправление' },
   });
 };
 
@@ -38,8 +39,16 @@ export const usePatchShipment = (orderId: number) => {
         })
       ).result,
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKey(orderId) }),
+    meta: { errorMessage: 'Не удалось исправить номер' },
   });
 };
+
+/** Opens the label of a registered shipment; a failure toasts through the query client. */
+export const useOpenShipmentLabel = (orderId: number) =>
+  useMutation({
+    mutationFn: (shipmentId: number) => openShipmentLabel(orderId, shipmentId),
+    meta: { errorMessage: 'Не удалось открыть этикетку' },
+  });
 
 /** Opens the label in a new tab (a plain link cannot carry the bearer token). */
 export async function openShipmentLabel(orderId: number, shipmentId: number): Promise<void> {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { StoredLink } from '../../../components/ui/stored-link.tsx';
 import { formatDateTime } from '../admin-labels.ts';
-import { openShipmentLabel, useAddShipment, usePatchShipment } from '../api/shipments.ts';
+import { useAddShipment, useOpenShipmentLabel, usePatchShipment } from '../api/shipments.ts';
 
 const LEG_RU = { china: 'Китай → склад', russia: 'По России' } as const;
 const carrierName = (c: string) => (c === 'cdek' ? 'СДЭК' : c);
@@ -25,7 +25,6 @@ export function OrderShipments({ order, canWrite }: { order: AdminOrder; canWrit
         notify.success(body.register ? 'Отправление зарегистрировано в СДЭК' : 'Отправление добавлено');
         after?.();
       },
-      onError: (error) => notify.error(error.message),
     });
   const registeredLive = shipments.some((s) => s.registered && s.status !== 'problem');
 
@@ -112,6 +111,7 @@ function ShipmentRow({
   canWrite: boolean;
 }) {
   const patch = usePatchShipment(orderId);
+  const label = useOpenShipmentLabel(orderId);
   const [editing, setEditing] = useState(false);
   const [number, setNumber] = useState(s.number ?? '');
   const last = s.events.at(-1);
@@ -133,7 +133,7 @@ function ShipmentRow({
           <button
             type="button"
             className="admin-link"
-            onClick={() => void openShipmentLabel(orderId, s.id).catch((e: Error) => notify.error(e.message))}
+            onClick={() => label.mutate(s.id)}
           >
             Этикетка (PDF)
           </button>
@@ -151,7 +151,7 @@ function ShipmentRow({
             e.preventDefault();
             patch.mutate(
               { id: s.id, body: { number: number.trim() || null } },
-              { onSuccess: () => setEditing(false), onError: (error) => notify.error(error.message) },
+              { onSuccess: () => setEditing(false) },
             );
           }}
         >
