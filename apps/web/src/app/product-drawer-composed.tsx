@@ -3,8 +3,14 @@
 // composes them and loads only when a product is opened).
 import { CartActions } from '../features/cart/components/cart-actions.tsx';
 import { FavoriteHeart } from '../features/favorites/components/favorite-heart.tsx';
-import { DeliveryEstimate } from '../features/delivery/components/delivery-estimate.tsx';
 import ProductDrawer from '../features/product/components/product-drawer.tsx';
+import { lazyLayer } from '../lib/lazy-layer.tsx';
+
+// The delivery dates under the price load apart from the drawer: their code (the delivery feature,
+// its schemas) is not on the way to the product's first paint, and their answer comes later anyway.
+const DeliveryEstimate = lazyLayer<{ variantId: number }>(() =>
+  import('../features/delivery/components/delivery-estimate.tsx').then((m) => ({ default: m.DeliveryEstimate })),
+);
 
 type Props = { productId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
