@@ -164,12 +164,86 @@ function categoryPage({ categoryId, categories, products, total }: CategoryPaint
   );
 }
 
+const SEARCH_ICON =
+  '<svg class="search-input__icon" viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="6.5"></circle><path d="m16 16 4 4"></path></svg>';
+/** apps/web/src/features/onboarding: the four cards as a first visit shows them (none read, the first active). */
+const ONBOARDING = [
+  ['guarantee', 'Гарантия оригинала', 'Проверяем каждую вещь', 'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Zm-3 9 2 2 4-4'],
+  ['delivery', 'Доставка', 'Из Китая за 2–4 недели', 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1'],
+  ['payment', 'Оплата', 'Картой или через СБП', 'M3 7h18v11H3zM3 11h18M7 15h4'],
+  ['introduction', 'Как заказать', 'Три шага до покупки', 'M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0'],
+] as const;
+/** apps/web/src/features/catalog/components/category-tiles.tsx */
+const TINTS = ['#ffe3d6', '#dcecff', '#e7e0ff', '#d9f5e5', '#fff1c9', '#ffdbe7', '#e0f4f7'];
+/** The home row's cards in its first render (product-row.tsx FIRST_CARDS). */
+const ROW_CARDS = 3;
+
+function onboarding(): string {
+  const cards = ONBOARDING.map(
+    ([card, title, short, icon], i) =>
+      `<li><button type="button" class="onboarding-card onboarding-card--${card}${i === 0 ? ' onboarding-card--active' : ''}" data-card="${card}" data-read="false"${i === 0 ? ' aria-current="step"' : ''}><svg class="onboarding-card__icon" viewBox="0 0 24 24" aria-hidden="true"><path d="${icon}"></path></svg><span class="onboarding-card__title">${title}</span><span class="onboarding-card__short">${short}</span></button></li>`,
+  ).join('');
+  return `<section class="onboarding" aria-label="Знакомство с магазином"><ul class="onboarding__list">${cards}</ul></section>`;
+}
+
+function categoryTiles(categories: CategoryNode[]): string {
+  const tiles = categories
+    .map((c, i) => {
+      let image = '';
+      if (c.image_src) {
+        try {
+          image = `<img class="product-image category-tiles__image" alt="" decoding="async" src="${escapeHtml(imageUrl(c.image_src, { width: 160 }))}">`;
+        } catch {
+          image = '<div class="product-image product-image--missing category-tiles__image" role="img" aria-label="">Нет фото</div>';
+        }
+      }
+      return `<li><a class="category-tiles__tile" href="/catalog/${c.id}" style="--tint: ${TINTS[i % TINTS.length]};"><span class="category-tiles__name">${escapeHtml(c.name)}</span>${image}</a></li>`;
+    })
+    .join('');
+  return `<section aria-label="Категории"><div class="section-head"><h2 class="section-title">Категории</h2><a class="section-more" href="/catalog">Все</a></div><ul class="category-tiles">${tiles}</ul></section>`;
+}
+
+/** apps/web/src/features/catalog/components/product-row.tsx, eager, as home draws «Популярное». */
+function rowCard(product: ProductCard, i: number): string {
+  const url = picture(cardPicture(product));
+  const image = url
+    ? `<img loading="eager"${i < 2 ? ' fetchpriority="high"' : ''} class="product-image product-row__image" alt="" decoding="async" src="${escapeHtml(url)}">`
+    : '<div class="product-image product-image--missing product-row__image" role="img" aria-label="">Нет фото</div>';
+  const brand = product.brand?.name ? `<span class="product-row__brand">${escapeHtml(product.brand.name)}</span>` : '';
+  return (
+    `<li class="product-row__card" data-product-id="${product.id}"><button type="button">${image}` +
+    `<span class="product-row__price">${escapeHtml(formatPrice(product.min_price || product.price))}</span>${brand}` +
+    `<span class="product-row__title">${escapeHtml(product.title)}</span></button>` +
+    `<div class="product-row__heart"><button type="button" class="favorite-heart favorite-heart--overlay" aria-label="В избранное" aria-pressed="false">${HEART}</button></div></li>`
+  );
+}
+
+export type HomePaint = { categories: CategoryNode[]; popular: ProductCard[] };
+
 /**
- * The painted first screen of a category (or of the grid under a product's drawer), with §4's
- * spinner over it; null when the answers do not give it (unknown category, an empty listing).
+ * apps/web/src/app/routes/home.tsx down to «Популярное» (what a phone's first screen shows). The
+ * greeting's line is kept blank: the shopper's name is known only once the session has started.
  */
-export function firstPaintHtml(paint: CategoryPaint): string | null {
-  const page = categoryPage(paint);
+function homePage({ categories, popular }: HomePaint): string | null {
+  if (popular.length === 0) return null;
+  const search = `<div class="home-search"><form class="search-input search-trigger" role="search"><label class="search-input__field">${SEARCH_ICON}<input aria-label="Поиск товаров" readonly enterkeyhint="search" autocomplete="off" placeholder="Товар, бренд, пользователь" maxlength="200" type="search" value=""></label></form></div>`;
+  const row = `<section class="product-row" aria-label="Популярное"><div class="section-head"><h2 class="section-title">Популярное</h2></div><ul class="product-row__list">${popular
+    .slice(0, ROW_CARDS)
+    .map(rowCard)
+    .join('')}</ul></section>`;
+  return (
+    `<div class="layout layout--nav"><main class="page"><section class="home"><h1 class="page-title">Главная</h1>` +
+    `<p class="home-greeting">${NBSP}</p>${search}${onboarding()}${categoryTiles(categories)}${row}` +
+    `</section></main>${bottomBar('/')}</div>`
+  );
+}
+
+/**
+ * The painted first screen of home or a category (or of the grid under a product's drawer), with
+ * §4's spinner over it; null when the answers do not give it (unknown category, an empty listing).
+ */
+export function firstPaintHtml(paint: ({ kind: 'home' } & HomePaint) | ({ kind: 'category' } & CategoryPaint)): string | null {
+  const page = paint.kind === 'home' ? homePage(paint) : categoryPage(paint);
   if (!page) return null;
   return (
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="first-paint" aria-hidden="true" inert>${page}` +

@@ -213,5 +213,15 @@ export function categoryFirstPaint({ answers }: FirstScreen, categoryId: number)
   const { categories } = (JSON.parse(tree) as { result: { categories: CategoryNode[] } }).result;
   const { products } = (JSON.parse(listing) as { result: { products: ProductCard[] } }).result;
   const { total } = (JSON.parse(filters) as { result: { total: number } }).result;
-  return firstPaintHtml({ categoryId, categories, products, total });
+  return firstPaintHtml({ kind: 'category', categoryId, categories, products, total });
+}
+
+/** The painted home (first-paint.ts): the root categories and «Популярное». */
+export function homeFirstPaint({ answers }: FirstScreen): string | null {
+  const tree = answers.get(CATEGORIES);
+  const popular = answers.get(HOME_POPULAR);
+  if (!tree || !popular) return null;
+  const { categories } = (JSON.parse(tree) as { result: { categories: CategoryNode[] } }).result;
+  const { products } = (JSON.parse(popular) as { result: { products: ProductCard[] } }).result;
+  return firstPaintHtml({ kind: 'home', categories, popular: products });
 }

@@ -15,6 +15,7 @@ import {
   ANSWER_BUDGET_MS,
   categoryFirstPaint,
   firstScreen,
+  homeFirstPaint,
   firstScreenPage,
   firstScreenTags,
   type FirstScreenPage,
@@ -181,7 +182,11 @@ export async function staticWeb(
     '</head>',
     () => `${preloads.app.scripts}${inlineCss(preloads.app.css)}${common}</head>`,
   );
-  const categoryCss = inlineCss(preloads.category.css);
+  const pageCss = {
+    home: inlineCss(preloads.home.css),
+    catalogue: inlineCss(preloads.catalogue.css),
+    category: inlineCss(preloads.category.css),
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -212,9 +217,16 @@ export async function staticWeb(
     if (!page) return sendHtml(request, reply, template);
     const screen = await firstScreen(app, page, answerBudgetMs);
     const tags = firstScreenTags(screen);
-    const paint = page.kind === 'category' ? categoryFirstPaint(screen, page.categoryId) : null;
+    const paint =
+      page.kind === 'category'
+        ? categoryFirstPaint(screen, page.categoryId)
+        : page.kind === 'home'
+          ? homeFirstPaint(screen)
+          : null;
     const drawer = page.kind === 'category' && page.productId ? preloads.product.tags : '';
-    const chunks = paint ? preloads.category.scripts + categoryCss + drawer : preloads[page.kind].tags + drawer;
+    const chunks = paint
+      ? preloads[page.kind].scripts + pageCss[page.kind] + drawer
+      : preloads[page.kind].tags + drawer;
     // Functions, not strings, as replacements: a `$&` in a product title stays as it is.
     const html = (paint ? paintTemplate : template)
       .replace('<title>', () => `${tags.head}<title>`)
