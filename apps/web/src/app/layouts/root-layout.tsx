@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Activity, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
-import { dropFirstPaint, FirstPaintHandOff } from '../first-paint.ts';
+import { dropFirstPaint, FirstPaintHandOff } from '../../lib/first-paint.ts';
 import { beginSessionStart } from '../session-start.ts';
 
 type Status = 'loading' | 'ready' | 'error';
