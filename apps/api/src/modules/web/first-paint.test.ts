@@ -52,7 +52,10 @@ beforeAll(async () => {
   const plain = await insertProduct(t.app.db, { variants: [{ price: 4100, color: 'синий' }] });
   const bad = await insertProduct(t.app.db, { title: EVIL });
   for (const { product } of [plain, bad]) {
-    await t.app.db.update(products).set({ categoryIds: [CHILD] }).where(eq(products.id, product.id));
+    await t.app.db
+      .update(products)
+      .set({ categoryIds: [CHILD] })
+      .where(eq(products.id, product.id));
   }
   evil = bad.product.id;
   t.app.catalogCache.invalidate();
@@ -78,13 +81,19 @@ describe('first paint from the HTML', () => {
     expect(paint).toContain('4\u00a0100\u00a0₽');
     expect(paint.match(/<article class="product-card"/g)).toHaveLength(2);
     // §4's spinner shows over it until the session has started.
-    expect(paint).toContain('<div class="first-paint__spinner" role="status" aria-label="Загрузка"><svg class="spinner"');
+    expect(paint).toContain(
+      '<div class="first-paint__spinner" role="status" aria-label="Загрузка"><svg class="spinner"',
+    );
     // A leaf category has no category sheet, as the app's toolbar.
     expect(paint).not.toContain('aria-label="Категория"');
     // The app's and the page's stylesheets come inline (the paint needs them before any script),
     // each with its disabled link for Vite's loader, and are not preloaded as well.
-    expect(body).toContain('<style>.layout{margin:0 auto}</style><link rel="stylesheet" href="/assets/app-1.css" disabled>');
-    expect(body).toContain('<style>.product-card{display:flex}</style><link rel="stylesheet" href="/assets/shop-1.css" disabled>');
+    expect(body).toContain(
+      '<style>.layout{margin:0 auto}</style><link rel="stylesheet" href="/assets/app-1.css" disabled>',
+    );
+    expect(body).toContain(
+      '<style>.product-card{display:flex}</style><link rel="stylesheet" href="/assets/shop-1.css" disabled>',
+    );
     expect(body).not.toContain('as="style" crossorigin href="/assets/app-1.css"');
     expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js">');
   });
@@ -102,7 +111,25 @@ describe('first paint from the HTML', () => {
     // The only elements are the page's own: no tag the data brought.
     const tags = new Set([...paint.matchAll(/<([a-z0-9]+)[\s>]/g)].map((m) => m[1]));
     expect([...tags].sort()).toEqual(
-      ['a', 'article', 'button', 'circle', 'div', 'h1', 'img', 'li', 'main', 'nav', 'p', 'path', 'rect', 'section', 'span', 'svg', 'ul'].sort(),
+      [
+        'a',
+        'article',
+        'button',
+        'circle',
+        'div',
+        'h1',
+        'img',
+        'li',
+        'main',
+        'nav',
+        'p',
+        'path',
+        'rect',
+        'section',
+        'span',
+        'svg',
+        'ul',
+      ].sort(),
     );
   });
 

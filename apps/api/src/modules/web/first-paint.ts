@@ -43,7 +43,13 @@ const items = (n: number) => {
   const tens = n % 100;
   const ones = n % 10;
   const form =
-    tens >= 11 && tens <= 14 ? 'товаров' : ones === 1 ? 'товар' : ones >= 2 && ones <= 4 ? 'товара' : 'товаров';
+    tens >= 11 && tens <= 14
+      ? 'товаров'
+      : ones === 1
+        ? 'товар'
+        : ones >= 2 && ones <= 4
+          ? 'товара'
+          : 'товаров';
   return `${n} ${form}`;
 };
 
@@ -57,15 +63,31 @@ const ICON = (body: string) =>
   `<svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="bottom-bar__icon">${body}</svg>`;
 /** apps/web/src/app/layouts/bottom-bar.tsx: its five tabs (no counters before the session). */
 const TABS = [
-  { href: '/', label: 'Главная', icon: '<path d="M3.5 10.5 12 3.5l8.5 7"></path><path d="M5.5 9v10.5h13V9"></path><path d="M10 19.5v-5h4v5"></path>' },
-  { href: '/favorites', label: 'Избранное', icon: '<path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7a4.3 4.3 0 0 1 7.5 2.8C19.5 15.4 12 20 12 20Z"></path>' },
+  {
+    href: '/',
+    label: 'Главная',
+    icon: '<path d="M3.5 10.5 12 3.5l8.5 7"></path><path d="M5.5 9v10.5h13V9"></path><path d="M10 19.5v-5h4v5"></path>',
+  },
+  {
+    href: '/favorites',
+    label: 'Избранное',
+    icon: '<path d="M12 20s-7.5-4.6-7.5-10.2A4.3 4.3 0 0 1 12 7a4.3 4.3 0 0 1 7.5 2.8C19.5 15.4 12 20 12 20Z"></path>',
+  },
   {
     href: '/catalog',
     label: 'Каталог',
     icon: '<rect x="4" y="4" width="6.5" height="6.5" rx="1.5"></rect><rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5"></rect><rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5"></rect><rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5"></rect>',
   },
-  { href: '/basket', label: 'Корзина', icon: '<path d="M5 8h14l-1 12H6L5 8Z"></path><path d="M9 8V6.5a3 3 0 0 1 6 0V8"></path>' },
-  { href: '/profile', label: 'Профиль', icon: '<circle cx="12" cy="8.5" r="3.5"></circle><path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5"></path>' },
+  {
+    href: '/basket',
+    label: 'Корзина',
+    icon: '<path d="M5 8h14l-1 12H6L5 8Z"></path><path d="M9 8V6.5a3 3 0 0 1 6 0V8"></path>',
+  },
+  {
+    href: '/profile',
+    label: 'Профиль',
+    icon: '<circle cx="12" cy="8.5" r="3.5"></circle><path d="M5 20c.8-3.6 3.6-5.5 7-5.5s6.2 1.9 7 5.5"></path>',
+  },
 ];
 
 function bottomBar(active: string): string {
@@ -98,7 +120,9 @@ function productCard(product: ProductCard): string {
       ? `<div class="product-card__dots" aria-hidden="true">${'<span></span>'.repeat(count).replace('<span>', '<span class="active">')}</div>`
       : '';
   const price = product.in_stock ? formatPrice(product.min_price || product.price) : 'Нет в наличии';
-  const brand = product.brand?.name ? `<span class="product-card__brand">${escapeHtml(product.brand.name)}</span>` : '';
+  const brand = product.brand?.name
+    ? `<span class="product-card__brand">${escapeHtml(product.brand.name)}</span>`
+    : '';
   return (
     `<li><article class="product-card" data-product-id="${product.id}"><div class="product-card__media">` +
     `<div class="product-card__viewport"><div class="product-card__track"><button type="button" class="product-card__slide" aria-label="${title}">${image}</button></div></div>` +
@@ -168,8 +192,18 @@ const SEARCH_ICON =
   '<svg class="search-input__icon" viewBox="0 0 24 24" aria-hidden="true"><circle cx="11" cy="11" r="6.5"></circle><path d="m16 16 4 4"></path></svg>';
 /** apps/web/src/features/onboarding: the four cards as a first visit shows them (none read, the first active). */
 const ONBOARDING = [
-  ['guarantee', 'Гарантия оригинала', 'Проверяем каждую вещь', 'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Zm-3 9 2 2 4-4'],
-  ['delivery', 'Доставка', 'Из Китая за 2–4 недели', 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1'],
+  [
+    'guarantee',
+    'Гарантия оригинала',
+    'Проверяем каждую вещь',
+    'M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6l-7-3Zm-3 9 2 2 4-4',
+  ],
+  [
+    'delivery',
+    'Доставка',
+    'Из Китая за 2–4 недели',
+    'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-.1M17 19a2 2 0 1 0 0-.1',
+  ],
   ['payment', 'Оплата', 'Картой или через СБП', 'M3 7h18v11H3zM3 11h18M7 15h4'],
   ['introduction', 'Как заказать', 'Три шага до покупки', 'M6 7h12l-1 13H7L6 7Zm3 0a3 3 0 0 1 6 0'],
 ] as const;
@@ -194,7 +228,8 @@ function categoryTiles(categories: CategoryNode[]): string {
         try {
           image = `<img class="product-image category-tiles__image" alt="" decoding="async" src="${escapeHtml(imageUrl(c.image_src, { width: 160 }))}">`;
         } catch {
-          image = '<div class="product-image product-image--missing category-tiles__image" role="img" aria-label="">Нет фото</div>';
+          image =
+            '<div class="product-image product-image--missing category-tiles__image" role="img" aria-label="">Нет фото</div>';
         }
       }
       return `<li><a class="category-tiles__tile" href="/catalog/${c.id}" style="--tint: ${TINTS[i % TINTS.length]};"><span class="category-tiles__name">${escapeHtml(c.name)}</span>${image}</a></li>`;
@@ -209,7 +244,9 @@ function rowCard(product: ProductCard, i: number): string {
   const image = url
     ? `<img loading="eager"${i < 2 ? ' fetchpriority="high"' : ''} class="product-image product-row__image" alt="" decoding="async" src="${escapeHtml(url)}">`
     : '<div class="product-image product-image--missing product-row__image" role="img" aria-label="">Нет фото</div>';
-  const brand = product.brand?.name ? `<span class="product-row__brand">${escapeHtml(product.brand.name)}</span>` : '';
+  const brand = product.brand?.name
+    ? `<span class="product-row__brand">${escapeHtml(product.brand.name)}</span>`
+    : '';
   return (
     `<li class="product-row__card" data-product-id="${product.id}"><button type="button">${image}` +
     `<span class="product-row__price">${escapeHtml(formatPrice(product.min_price || product.price))}</span>${brand}` +
@@ -242,7 +279,9 @@ function homePage({ categories, popular }: HomePaint): string | null {
  * The painted first screen of home or a category (or of the grid under a product's drawer), with
  * §4's spinner over it; null when the answers do not give it (unknown category, an empty listing).
  */
-export function firstPaintHtml(paint: ({ kind: 'home' } & HomePaint) | ({ kind: 'category' } & CategoryPaint)): string | null {
+export function firstPaintHtml(
+  paint: ({ kind: 'home' } & HomePaint) | ({ kind: 'category' } & CategoryPaint),
+): string | null {
   const page = paint.kind === 'home' ? homePage(paint) : categoryPage(paint);
   if (!page) return null;
   return (
