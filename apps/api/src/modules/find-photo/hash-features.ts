@@ -4,7 +4,7 @@
 // the item's own pixels. Pure sharp and arithmetic: no model, nothing downloaded.
 import sharp from 'sharp';
 import type { PhotoFeatures, PictureFeatures } from './photo-features.ts';
-import { dominantColourBox, pictureRegions, type Box, type Raster } from './picture-regions.ts';
+import { dominantColourBox, liftOverlayBands, pictureRegions, type Box, type Raster } from './picture-regions.ts';
 
 /** Decompression bombs: a picture with more pixels than this is refused before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -136,6 +136,7 @@ function trim(
   r: Raster,
   start: Box = { x0: 0, y0: 0, x1: r.width, y1: r.height },
   corners = 0,
+  screenBg?: number[],
 ): { box: Box; bg: number[]; outer: number[] } {
   let box = start;
   let bg = [255, 255, 255];
@@ -148,6 +149,8 @@ function trim(
       border = uniformBorder(r, inset);
       if (border) box = inset;
     }
+    // A tilted screen's region has bits of its bezel on the ring: the screen's colour is its background.
+    if (!border && step === 0 && screenBg) border = screenBg;
     if (!border) break;
     const inner = foregroundBox(r, box, border, corners);
     if (!inner) break;
@@ -159,6 +162,9 @@ function trim(
   }
   return { box, bg, outer: outer ?? bg };
 }
+
+/** A block's least height against the screenshot's: a belt or glasses is a short block. */
+const MIN_BLOCK = Number(process.env.MIN_BLOCK ?? 0.2);
 
 /**
  * Tall blocks separated by empty rows (a screenshot: status bar, the picture, title, price,
@@ -185,7 +191,7 @@ function blocks(r: Raster, box: Box, bg: readonly number[], inset = 0): Box[] {
   }
   if (runs.length < 2) return [];
   return runs
-    .filter(([a, b]) => b - a >= h * 0.2)
+    .filter(([a, b]) => b - a >= h * MIN_BLOCK)
     .sort((p, q) => q[1] - q[0] - (p[1] - p[0]))
     .slice(0, 2)
     .map(([a, b]) => ({ x0: box.x0, y0: a, x1: box.x1, y1: b }));
@@ -348,7 +354,7 @@ export function histIntersection(a: Uint8Array, b: Uint8Array): number {
 /** An app shows pictures with rounded corners: up to this share of a side is the corner. */
 const ROUNDED_CORNERS = 0.06;
 /** At most this many views of one query (each is one scan of the index). */
-const MAX_VIEWS = 8;
+const MAX_VIEWS = Number(process.env.MAX_VIEWS ?? 8);
 
 /**
  * The regions of a shopper's picture that may be the item (decision 056): the whole picture with its
@@ -357,31 +363,40 @@ const MAX_VIEWS = 8;
  * described as it is and, when its background is an off-white (a photo of a screen), white-balanced.
  */
 function queryViews(raster: Raster): PictureFeatures[] {
+  type Region = { raster: Raster; box: Box; bg: number[] };
   const whole = trim(raster);
-  const regions: { box: Box; bg: number[] }[] = [whole];
+  const regions: Region[] = [{ raster, ...whole }];
+  const add = (from: Raster, part: { box: Box; bg: number[] }) => {
+    const same = regions.some(
+      (q) =>
+        q.raster === from &&
+        Math.abs(q.box.x0 - part.box.x0) + Math.abs(q.box.x1 - part.box.x1) <= 2 &&
+        Math.abs(q.box.y0 - part.box.y0) + Math.abs(q.box.y1 - part.box.y1) <= 2,
+    );
+    if (!same) regions.push({ raster: from, ...part });
+  };
   const candidates = [
     ...blocks(raster, whole.box, whole.outer),
     ...blocks(raster, whole.box, whole.bg),
     ...pictureRegions(raster, whole.box),
   ];
+  const lifted = liftOverlayBands(raster, whole.box);
+  if (lifted)
+    for (const candidate of pictureRegions(lifted, whole.box))
+      add(lifted, trim(lifted, candidate, ROUNDED_CORNERS));
+  for (const candidate of candidates) add(raster, trim(raster, candidate, ROUNDED_CORNERS));
   const screen = dominantColourBox(raster, whole.box);
-  if (screen) candidates.push(...blocks(raster, screen.box, screen.colour, 0.08), ...pictureRegions(raster, screen.box));
-  for (const candidate of candidates) {
-    const part = trim(raster, candidate, ROUNDED_CORNERS);
-    const same = regions.some(
-      (q) =>
-        Math.abs(q.box.x0 - part.box.x0) + Math.abs(q.box.x1 - part.box.x1) <= 2 &&
-        Math.abs(q.box.y0 - part.box.y0) + Math.abs(q.box.y1 - part.box.y1) <= 2,
-    );
-    if (!same) regions.push(part);
-  }
+  const fromScreen = screen
+    ? [...blocks(raster, screen.box, screen.colour, 0.08), ...pictureRegions(raster, screen.box)]
+    : [];
+  for (const candidate of fromScreen) add(raster, trim(raster, candidate, ROUNDED_CORNERS, screen!.colour));
   const views: PictureFeatures[] = [];
-  if (process.env.PHOTO_DEBUG) console.error(raster.width, raster.height, JSON.stringify(regions));
-  for (const { box, bg } of regions) {
+  if (process.env.PHOTO_DEBUG) console.error(raster.width, raster.height, JSON.stringify(regions.map(({ raster: x, ...q }) => ({ ...q, lifted: x !== raster }))));
+  for (const { raster: from, box, bg } of regions) {
     if (views.length >= MAX_VIEWS) break;
-    views.push(describe(raster, box, bg));
+    views.push(describe(from, box, bg));
     const gain = whiteBalance(bg);
-    if (gain) views.push(describe(raster, box, bg, gain));
+    if (gain) views.push(describe(from, box, bg, gain));
   }
   return views.slice(0, MAX_VIEWS);
 }

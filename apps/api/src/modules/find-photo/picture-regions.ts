@@ -136,3 +136,52 @@ export function pictureRegions(r: Raster, b: Box): Box[] {
   }
   return kept;
 }
+
+/** The commonest colour (4 bits a channel, the bin's centre) of rows y0…y1 of the box's columns. */
+function modeColour(r: Raster, b: Box, y0: number, y1: number): number[] {
+  const bins = new Uint32Array(4096);
+  for (let y = y0; y < y1; y++)
+    for (let x = b.x0; x < b.x1; x++) {
+      const i = (y * r.width + x) * 3;
+      bins[((r.data[i]! >> 4) << 8) | ((r.data[i + 1]! >> 4) << 4) | (r.data[i + 2]! >> 4)]!++;
+    }
+  let mode = 0;
+  for (let k = 1; k < 4096; k++) if (bins[k]! > bins[mode]!) mode = k;
+  return [((mode >> 8) << 4) + 8, (((mode >> 4) & 15) << 4) + 8, ((mode & 15) << 4) + 8];
+}
+
+/**
+ * A caption band laid over the picture (a story, a banner) darkens the item under it. A band between
+ * two lines whose commonest colour is an evenly darkened copy of the span's above it is lifted back
+ * (its rows scaled by the ratio): a copy of the raster, or undefined when there is no such band.
+ */
+export function liftOverlayBands(r: Raster, b: Box): Raster | undefined {
+  const lines = horizontalLines(r, b);
+  const h = b.y1 - b.y0;
+  let out: Uint8Array | undefined;
+  for (let k = 1; k + 1 < lines.length; k++) {
+    const [above0, top, bottom] = [lines[k - 1]!, lines[k]!, lines[k + 1]!];
+    if (bottom - top < h * 0.03 || bottom - top > h * 0.35 || top - above0 < h * 0.1) continue;
+    const above = modeColour(r, b, above0 + 2, top - 1);
+    const band = modeColour(r, b, top + 2, bottom - 1);
+    const ratios = above.map((c, i) => band[i]! / c);
+    const lo = Math.min(...ratios);
+    const hi = Math.max(...ratios);
+    if (lo < 0.15 || hi > 0.85 || hi - lo > 0.15 || Math.min(...above) < 120) continue;
+    out ??= Uint8Array.from(r.data);
+    for (let y = top; y < bottom; y++)
+      for (let x = b.x0; x < b.x1; x++) {
+        const i = (y * r.width + x) * 3;
+        for (let c = 0; c < 3; c++) out[i + c] = Math.min(255, Math.round(out[i + c]! / ratios[c]!));
+      }
+    // The band's edges blend both sides (resampling): each takes its neighbour row's pixels.
+    const copyRow = (to: number, from: number) => {
+      if (to < b.y0 || to >= b.y1) return;
+      const w = r.width * 3;
+      out!.copyWithin(to * w + b.x0 * 3, from * w + b.x0 * 3, from * w + b.x1 * 3);
+    };
+    for (let d = -2; d <= 2; d++) copyRow(top + d, top - 3);
+    for (let d = -2; d <= 2; d++) copyRow(bottom + d, Math.min(bottom - 3, b.y1 - 1));
+  }
+  return out && { data: out, width: r.width, height: r.height };
+}
