@@ -143,8 +143,8 @@ function trim(
   let outer: number[] | undefined;
   for (let step = 0; step < 3; step++) {
     let border = uniformBorder(r, box);
-    // A region's outermost pixels may blend into what surrounds it (resampling, rounded corners).
-    if (!border && box.x1 - box.x0 > 12 && box.y1 - box.y0 > 12) {
+    // A region of a screenshot: its outermost pixels may blend into what surrounds it (resampling).
+    if (!border && corners > 0 && box.x1 - box.x0 > 12 && box.y1 - box.y0 > 12) {
       const inset = { x0: box.x0 + 2, y0: box.y0 + 2, x1: box.x1 - 2, y1: box.y1 - 2 };
       border = uniformBorder(r, inset);
       if (border) box = inset;
@@ -164,7 +164,7 @@ function trim(
 }
 
 /** A block's least height against the screenshot's: a belt or glasses is a short block. */
-const MIN_BLOCK = Number(process.env.MIN_BLOCK ?? 0.2);
+const MIN_BLOCK = 0.06;
 
 /**
  * Tall blocks separated by empty rows (a screenshot: status bar, the picture, title, price,
@@ -354,7 +354,7 @@ export function histIntersection(a: Uint8Array, b: Uint8Array): number {
 /** An app shows pictures with rounded corners: up to this share of a side is the corner. */
 const ROUNDED_CORNERS = 0.06;
 /** At most this many views of one query (each is one scan of the index). */
-const MAX_VIEWS = Number(process.env.MAX_VIEWS ?? 8);
+const MAX_VIEWS = 8;
 
 /**
  * The regions of a shopper's picture that may be the item (decision 056): the whole picture with its
@@ -391,7 +391,6 @@ function queryViews(raster: Raster): PictureFeatures[] {
     : [];
   for (const candidate of fromScreen) add(raster, trim(raster, candidate, ROUNDED_CORNERS, screen!.colour));
   const views: PictureFeatures[] = [];
-  if (process.env.PHOTO_DEBUG) console.error(raster.width, raster.height, JSON.stringify(regions.map(({ raster: x, ...q }) => ({ ...q, lifted: x !== raster }))));
   for (const { raster: from, box, bg } of regions) {
     if (views.length >= MAX_VIEWS) break;
     views.push(describe(from, box, bg));

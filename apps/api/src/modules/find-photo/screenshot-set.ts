@@ -5,6 +5,7 @@
 // (find-photo.screenshots.test.ts) and the benchmark (apps/api/bench/photo.ts). Deterministic: no
 // randomness, every pixel follows from the picture and the caption.
 import sharp from 'sharp';
+import { demoPicture } from '../catalog/demo/demo-catalog.ts';
 
 export type Caption = { title: string; price: string };
 export type ScreenshotKind = {
@@ -169,3 +170,31 @@ export const SCREENSHOT_KINDS: ScreenshotKind[] = [
   { name: 'photo of a screen: skew, blur, moiré, darker, bezel', apply: photoOfScreen },
   { name: 'small recompressed copy (160 px, JPEG q35)', apply: smallJpeg },
 ];
+
+/**
+ * The products the set is built from, among the first `count` demo products: those whose first
+ * picture shows an item in a colour no other product's indexed pictures show (demo products of the
+ * same kind and colour are drawn identically; no picture search could tell them apart), one of each
+ * kind of item at most, so the set spans silhouettes.
+ */
+export function screenshotSetProducts(count: number): number[] {
+  const looks = new Map<string, number>();
+  const lookOf = (i: number, k: number) => {
+    const p = demoPicture(i, k);
+    return p && `${p.kind}/${p.color}`;
+  };
+  for (let i = 0; i < count; i++)
+    for (const k of [0, 1]) {
+      const look = lookOf(i, k);
+      if (look) looks.set(look, (looks.get(look) ?? 0) + 1);
+    }
+  const kinds = new Set<string>();
+  const picked: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const first = demoPicture(i, 0)!;
+    if (looks.get(lookOf(i, 0)!) !== 1 || kinds.has(first.kind)) continue;
+    kinds.add(first.kind);
+    picked.push(i);
+  }
+  return picked;
+}
