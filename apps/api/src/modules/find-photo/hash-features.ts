@@ -4,7 +4,13 @@
 // the item's own pixels. Pure sharp and arithmetic: no model, nothing downloaded.
 import sharp from 'sharp';
 import type { PhotoFeatures, PictureFeatures } from './photo-features.ts';
-import { dominantColourBox, liftOverlayBands, pictureRegions, type Box, type Raster } from './picture-regions.ts';
+import {
+  dominantColourBox,
+  liftOverlayBands,
+  pictureRegions,
+  type Box,
+  type Raster,
+} from './picture-regions.ts';
 
 /** Decompression bombs: a picture with more pixels than this is refused before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -180,8 +186,7 @@ function blocks(r: Raster, box: Box, bg: readonly number[], inset = 0): Box[] {
   let start = -1;
   for (let y = box.y0; y <= box.y1; y++) {
     let fg = 0;
-    if (y < box.y1)
-      for (let x = xa; x < xb; x++) if (differs(r.data, (y * r.width + x) * 3, bg)) fg++;
+    if (y < box.y1) for (let x = xa; x < xb; x++) if (differs(r.data, (y * r.width + x) * 3, bg)) fg++;
     const filled = y < box.y1 && fg > w * 0.01;
     if (filled && start < 0) start = y;
     if (!filled && start >= 0) {

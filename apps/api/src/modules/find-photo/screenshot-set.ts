@@ -4,8 +4,8 @@
 // 3° rotation, a photo of a screen, a small recompressed copy. Used by the quality test
 // (find-photo.screenshots.test.ts) and the benchmark (apps/api/bench/photo.ts). Deterministic: no
 // randomness, every pixel follows from the picture and the caption.
-import sharp from 'sharp';
-import { demoPicture } from '../catalog/demo/demo-catalog.ts';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { demoPicture } from '../catalog/index.ts';
 
 export type Caption = { title: string; price: string };
 export type ScreenshotKind = {
@@ -38,7 +38,14 @@ function appHeader(fg: string, bg: string, accent: string): string {
 }
 
 /** The caption band under the picture: title, price, sizes, the button, the tab bar. */
-function captionBand(top: number, c: Caption, fg: string, muted: string, band: string, accent: string): string {
+function captionBand(
+  top: number,
+  c: Caption,
+  fg: string,
+  muted: string,
+  band: string,
+  accent: string,
+): string {
   return `<rect y="${top}" width="${W}" height="${H - top}" fill="${band}"/>
     <text x="16" y="${top + 34}" ${FONT} font-size="22" font-weight="bold" fill="${fg}">${esc(c.price)}</text>
     <text x="16" y="${top + 62}" ${FONT} font-size="15" fill="${fg}">${esc(c.title.slice(0, 38))}</text>
@@ -49,7 +56,7 @@ function captionBand(top: number, c: Caption, fg: string, muted: string, band: s
     <rect x="${W / 2 - 67}" y="${H - 12}" width="134" height="5" rx="2.5" fill="${fg}"/>`;
 }
 
-async function onCanvas(svg: string, layers: sharp.OverlayOptions[], width = W, height = H): Promise<sharp.Sharp> {
+async function onCanvas(svg: string, layers: OverlayOptions[], width = W, height = H): Promise<Sharp> {
   const base = await sharp(Buffer.from(svg)).resize(width, height).png().toBuffer();
   return sharp(base).composite(layers);
 }
@@ -68,8 +75,13 @@ async function lightScreenshot(picture: Buffer, c: Caption): Promise<Buffer> {
 /** Dark theme, the picture inset with rounded corners, a grey caption band, JPEG. */
 async function darkScreenshot(picture: Buffer, c: Caption): Promise<Buffer> {
   const side = W - 32;
-  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" rx="18" fill="#fff"/></svg>`);
-  const rounded = await sharp(await sized(picture, side)).composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" rx="18" fill="#fff"/></svg>`,
+  );
+  const rounded = await sharp(await sized(picture, side))
+    .composite([{ input: mask, blend: 'dest-in' }])
+    .png()
+    .toBuffer();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
     <rect width="${W}" height="${H}" fill="#17212b"/>${statusBar('#fff', '#17212b')}${appHeader('#fff', '#232e3c', '#6ab2f2')}
     ${captionBand(115 + side + 12, c, '#fff', '#708499', '#232e3c', '#5288c1')}</svg>`;
