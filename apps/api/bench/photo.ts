@@ -1,4 +1,4 @@
-// `npm run bench:photo -- [--products N] [--queries N] [--sizes 10000,100000] [--latency-only]`
+// `npm run bench:photo -- [--products N] [--queries N] [--sizes 10000,100000] [--latency-only] [--screenshots-only]`
 // Search by photo (docs/product.md §14.2, docs/benchmarks.md):
 // 1. Quality. Builds the real app on an in-memory database with the demo catalogue (N products,
 //    480 by default), indexes it the way the server does (each product's first two pictures read
@@ -22,6 +22,8 @@ import { loadIndexRows } from '../src/modules/find-photo/photo-features.reposito
 import type { PictureFeatures } from '../src/modules/find-photo/photo-features.ts';
 import { PhotoIndex, type IndexEntry } from '../src/modules/find-photo/photo-index.ts';
 import { TRANSFORMS } from '../src/modules/find-photo/photo-transforms.ts';
+import { SCREENSHOT_KINDS, screenshotSetProducts } from '../src/modules/find-photo/screenshot-set.ts';
+import { demoProduct } from '../src/modules/catalog/demo/demo-catalog.ts';
 import { createTestDatabase } from '../src/test/database.ts';
 import { login, testEnv } from '../src/test/app.ts';
 
@@ -45,7 +47,15 @@ const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 console.log(`bench:photo — ${N} demo products, ${cpus().length} CPUs, load average ${load()}`);
 const database = await createTestDatabase();
 // Limits off: the bench is one shopper searching far more than 10 times a minute.
-const app = await buildApp({ env: testEnv({ rateLimits: { ...testEnv().rateLimits, enabled: false } }), database, logger: false, authRateLimitPerMin: 1_000_000 });
+const app = await buildApp({
+  env: testEnv({ rateLimits: { ...testEnv().rateLimits, enabled: false } }),
+  database,
+  logger: false,
+  authRateLimitPerMin: 1_000_000,
+  // No load shedding: on a loaded machine it answers the index's own picture reads with 503 and the
+  // index is left with a few pictures.
+  pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
+});
 await app.ready();
 await importCatalog(database.db, demoCatalog(N));
 const idOf = new Map<number, number>();
@@ -54,8 +64,14 @@ for (const row of await database.db.select({ id: products.id, spu: products.spu 
   idOf.set(demoIndexOfSpu.get(row.spu)!, row.id);
 
 let t0 = performance.now();
+const rssBefore = process.memoryUsage().rss;
+const cpuBefore = process.cpuUsage();
 await app.photoSearch.refresh();
 const indexMs = performance.now() - t0;
+const cpu = process.cpuUsage(cpuBefore);
+console.log(
+  `index build: CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms of this process in ${indexMs.toFixed(0)} ms wall, RSS +${((process.memoryUsage().rss - rssBefore) / 1e6).toFixed(0)} MB`,
+);
 console.log(
   `indexed ${app.photoSearch.size} pictures in ${(indexMs / 1000).toFixed(1)} s (${ms(indexMs / app.photoSearch.size)} a picture, through /img/w320), load ${load()}`,
 );
@@ -83,6 +99,49 @@ const twinsOf = (i: number) => {
 };
 const withTwins = [...drawing.keys()].filter((i) => twinsOf(i).size > 0).length;
 console.log(`${withTwins} of ${N} products show the same item in the same colour as another product`);
+
+// 0. The screenshot set (decision 056): 8 kinds of what shoppers send, built from the first
+// pictures of the products among the first 40 that no other of those 40 looks like (one a kind of
+// item); ranked among products that do not show the same item (the "distinct" rank).
+{
+  const picked = screenshotSetProducts(Math.min(40, N));
+  const times: number[] = [];
+  let all = 0;
+  console.log(
+    `\nscreenshot set: ${SCREENSHOT_KINDS.length} kinds × ${picked.length} products (${picked.join(', ')}), load ${load()}`,
+  );
+  console.log('| Kind | top-1 distinct | top-3 distinct |\n|---|---|---|');
+  for (const kind of SCREENSHOT_KINDS) {
+    let top1 = 0;
+    let top3 = 0;
+    for (const i of picked) {
+      const png = await sharp(Buffer.from(drawing.get(i)!))
+        .png()
+        .toBuffer();
+      const query = await kind.apply(png, { title: demoProduct(i).title, price: '12 990 ₽' });
+      t0 = performance.now();
+      const hits = await app.photoSearch.search(query, undefined, 20);
+      times.push(performance.now() - t0);
+      const twins = twinsOf(i);
+      const rank = hits
+        .map((h) => h.productId)
+        .filter((x) => !twins.has(x))
+        .indexOf(idOf.get(i)!);
+      if (rank === 0) top1++;
+      if (rank >= 0 && rank < 3) top3++;
+    }
+    all += top3;
+    console.log(`| ${kind.name} | ${top1} of ${picked.length} | ${top3} of ${picked.length} |`);
+  }
+  console.log(
+    `top 3 over the set: ${all} of ${picked.length * SCREENSHOT_KINDS.length}; query (decode + regions + features + scan of ${app.photoSearch.size}): p50 ${ms(quantile(times, 0.5))}, p99 ${ms(quantile(times, 0.99))}, load ${load()}`,
+  );
+}
+if (args.includes('--screenshots-only')) {
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
 
 // 1. Quality.
 const step = Math.max(1, Math.floor(N / QUERIES));

@@ -16,7 +16,6 @@ const PRODUCTS = 40;
 /** Demo product index by its spu (most demo products carry a numeric Poizon spuId). */
 const demoIndexOfSpu = new Map(Array.from({ length: PRODUCTS }, (_, i) => [demoSpu(i), i]));
 
-
 /** Picture k of demo product i as the shop draws it, rendered to an 800 px PNG. */
 const renderDemo = (i: number, k = 0) =>
   sharp(Buffer.from(drawDemoPicture(demoPicture(i, k)!)))
@@ -128,7 +127,9 @@ describe('POST /api/v1/find/photo', () => {
       .toBuffer();
     const res = await search(gif, { type: 'image/gif', filename: 'a.gif' });
     expect(res.statusCode).toBe(415);
-    expect(res.json<{ error: { message: string } }>().error.message).toBe('Этот формат не поддерживается — выберите JPEG или PNG');
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Этот формат не поддерживается — выберите JPEG или PNG',
+    );
   });
 
   it('refuses a file over 10 MB with 413', async () => {
@@ -151,14 +152,18 @@ describe('POST /api/v1/find/photo', () => {
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
     const res = await search(png, { type: 'image/png', filename: 'bomb.png' });
     expect(res.statusCode).toBe(413);
-    expect(res.json<{ error: { message: string } }>().error.message).toBe('Картинка слишком большая — выберите фото поменьше');
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(
+      'Картинка слишком большая — выберите фото поменьше',
+    );
   });
 
   it('answers 400 for a bad crop and for a request without a file', async () => {
     const picture = await renderDemo(1);
     const bad = await search(picture, { crop: '0.5,0.5,0.9,0.9' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ error: { code: string; message: string; field?: string } }>().error.field).toBe('body.crop');
+    expect(bad.json<{ error: { code: string; message: string; field?: string } }>().error.field).toBe(
+      'body.crop',
+    );
     const { payload, headers } = multipart([{ name: 'crop', value: '0,0,1,1' }]);
     const none = await t.app.inject({
       method: 'POST',
@@ -167,7 +172,9 @@ describe('POST /api/v1/find/photo', () => {
       headers: { ...headers, authorization: auth },
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json<{ error: { code: string; message: string; field?: string } }>().error.message).toBe('Выберите фото');
+    expect(none.json<{ error: { code: string; message: string; field?: string } }>().error.message).toBe(
+      'Выберите фото',
+    );
   });
 
   it('needs a signed-in shopper', async () => {

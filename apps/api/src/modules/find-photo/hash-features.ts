@@ -4,11 +4,20 @@
 // the item's own pixels. Pure sharp and arithmetic: no model, nothing downloaded.
 import sharp from 'sharp';
 import type { PhotoFeatures, PictureFeatures } from './photo-features.ts';
+import {
+  dominantColourBox,
+  liftOverlayBands,
+  pictureRegions,
+  type Box,
+  type Raster,
+} from './picture-regions.ts';
 
 /** Decompression bombs: a picture with more pixels than this is refused before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Work size: enough detail for trimming and a 72-bin histogram, cheap to scan in JS. */
 const WORK_PX = 256;
+/** A shopper's screenshot is larger than a catalogue picture and the item a part of it. */
+const QUERY_WORK_PX = 384;
 /** Channel difference above which a pixel is not the background colour. */
 const BG_TOLERANCE = 34;
 export const HIST_BINS = 72;
@@ -18,10 +27,12 @@ export const SHAPE_CELLS = SHAPE_SIDE * SHAPE_SIDE;
 
 export class NotAPictureError extends Error {}
 
-type Raster = { data: Uint8Array; width: number; height: number };
-
 /** Decodes, rotates, crops (fractions) and downsizes to ≤ WORK_PX on the long side, RGB on white. */
-async function decode(input: Buffer, crop?: readonly [number, number, number, number]): Promise<Raster> {
+async function decode(
+  input: Buffer,
+  crop?: readonly [number, number, number, number],
+  workPx = WORK_PX,
+): Promise<Raster> {
   try {
     let image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     if (crop) {
@@ -39,7 +50,7 @@ async function decode(input: Buffer, crop?: readonly [number, number, number, nu
     }
     const { data, info } = await image
       .flatten({ background: '#ffffff' })
-      .resize(WORK_PX, WORK_PX, { fit: 'inside' })
+      .resize(workPx, workPx, { fit: 'inside' })
       .removeAlpha()
       .toColourspace('srgb')
       .raw()
@@ -60,8 +71,6 @@ const differs = (d: Uint8Array, i: number, bg: readonly number[]) =>
   Math.abs(d[i]! - bg[0]!) > BG_TOLERANCE ||
   Math.abs(d[i + 1]! - bg[1]!) > BG_TOLERANCE ||
   Math.abs(d[i + 2]! - bg[2]!) > BG_TOLERANCE;
-
-type Box = { x0: number; y0: number; x1: number; y1: number };
 
 /** The colour of the box's outer ring when it is (mostly) one colour, else undefined. */
 function uniformBorder(r: Raster, b: Box): number[] | undefined {
@@ -93,17 +102,24 @@ function uniformBorder(r: Raster, b: Box): number[] | undefined {
 }
 
 /** Bounding box of the pixels (in b) that differ from bg, ignoring rows/columns with a speck or two. */
-function foregroundBox(r: Raster, b: Box, bg: readonly number[]): Box | undefined {
+function foregroundBox(r: Raster, b: Box, bg: readonly number[], corners = 0): Box | undefined {
   const w = b.x1 - b.x0;
   const h = b.y1 - b.y0;
   const cols = new Uint32Array(w);
   const rows = new Uint32Array(h);
-  for (let y = b.y0; y < b.y1; y++)
-    for (let x = b.x0; x < b.x1; x++)
+  // `corners` (a share of the side): a pixel that near two sides at once is a rounded corner.
+  const cx = Math.round(w * corners);
+  const cy = Math.round(h * corners);
+  for (let y = b.y0; y < b.y1; y++) {
+    const nearTopOrBottom = y < b.y0 + cy || y >= b.y1 - cy;
+    for (let x = b.x0; x < b.x1; x++) {
+      if (nearTopOrBottom && (x < b.x0 + cx || x >= b.x1 - cx)) continue;
       if (differs(r.data, (y * r.width + x) * 3, bg)) {
         cols[x - b.x0]!++;
         rows[y - b.y0]!++;
       }
+    }
+  }
   const minCol = Math.max(1, Math.floor(h * 0.01));
   const minRow = Math.max(1, Math.floor(w * 0.01));
   let x0 = 0;
@@ -125,14 +141,24 @@ function foregroundBox(r: Raster, b: Box, bg: readonly number[]): Box | undefine
 function trim(
   r: Raster,
   start: Box = { x0: 0, y0: 0, x1: r.width, y1: r.height },
+  corners = 0,
+  screenBg?: number[],
 ): { box: Box; bg: number[]; outer: number[] } {
   let box = start;
   let bg = [255, 255, 255];
   let outer: number[] | undefined;
   for (let step = 0; step < 3; step++) {
-    const border = uniformBorder(r, box);
+    let border = uniformBorder(r, box);
+    // A region of a screenshot: its outermost pixels may blend into what surrounds it (resampling).
+    if (!border && corners > 0 && box.x1 - box.x0 > 12 && box.y1 - box.y0 > 12) {
+      const inset = { x0: box.x0 + 2, y0: box.y0 + 2, x1: box.x1 - 2, y1: box.y1 - 2 };
+      border = uniformBorder(r, inset);
+      if (border) box = inset;
+    }
+    // A tilted screen's region has bits of its bezel on the ring: the screen's colour is its background.
+    if (!border && step === 0 && screenBg) border = screenBg;
     if (!border) break;
-    const inner = foregroundBox(r, box, border);
+    const inner = foregroundBox(r, box, border, corners);
     if (!inner) break;
     bg = border;
     outer ??= border;
@@ -143,19 +169,24 @@ function trim(
   return { box, bg, outer: outer ?? bg };
 }
 
+/** A block's least height against the screenshot's: a belt or glasses is a short block. */
+const MIN_BLOCK = 0.06;
+
 /**
  * Tall blocks separated by empty rows (a screenshot: status bar, the picture, title, price,
  * button): the two tallest, each trimmed on its own, are searched alongside the whole picture.
  */
-function blocks(r: Raster, box: Box, bg: readonly number[]): Box[] {
+function blocks(r: Raster, box: Box, bg: readonly number[], inset = 0): Box[] {
   const h = box.y1 - box.y0;
   const w = box.x1 - box.x0;
+  // A tilted screen's edges cross the rows near the sides: `inset` (a share of the width) is skipped.
+  const xa = box.x0 + Math.round(w * inset);
+  const xb = box.x1 - Math.round(w * inset);
   const runs: [number, number][] = [];
   let start = -1;
   for (let y = box.y0; y <= box.y1; y++) {
     let fg = 0;
-    if (y < box.y1)
-      for (let x = box.x0; x < box.x1; x++) if (differs(r.data, (y * r.width + x) * 3, bg)) fg++;
+    if (y < box.y1) for (let x = xa; x < xb; x++) if (differs(r.data, (y * r.width + x) * 3, bg)) fg++;
     const filled = y < box.y1 && fg > w * 0.01;
     if (filled && start < 0) start = y;
     if (!filled && start >= 0) {
@@ -165,7 +196,7 @@ function blocks(r: Raster, box: Box, bg: readonly number[]): Box[] {
   }
   if (runs.length < 2) return [];
   return runs
-    .filter(([a, b]) => b - a >= h * 0.2)
+    .filter(([a, b]) => b - a >= h * MIN_BLOCK)
     .sort((p, q) => q[1] - q[0] - (p[1] - p[0]))
     .slice(0, 2)
     .map(([a, b]) => ({ x0: box.x0, y0: a, x1: box.x1, y1: b }));
@@ -250,8 +281,20 @@ function hsvBin(r: number, g: number, b: number): number {
   return hBin * 9 + sBin * 3 + vBin;
 }
 
+/**
+ * A photo of a screen is darker and tinted: when the picture's own background is light but not
+ * white, its channels are scaled so that background becomes a studio white (undefined: as is).
+ */
+function whiteBalance(bg: readonly number[]): number[] | undefined {
+  const lo = Math.min(...bg);
+  const hi = Math.max(...bg);
+  if (lo < 110 || (lo >= 232 && hi - lo < 12)) return undefined;
+  return bg.map((c) => STUDIO_WHITE / c);
+}
+const STUDIO_WHITE = 245;
+
 /** Features of a normalised raster region: background painted white, then hashes and histogram. */
-function describe(r: Raster, box: Box, bg: readonly number[]): PictureFeatures {
+function describe(r: Raster, box: Box, bg: readonly number[], gain?: readonly number[]): PictureFeatures {
   const w = box.x1 - box.x0;
   const h = box.y1 - box.y0;
   const grey = new Float64Array(w * h);
@@ -263,9 +306,14 @@ function describe(r: Raster, box: Box, bg: readonly number[]): PictureFeatures {
     for (let x = 0; x < w; x++) {
       const i = ((box.y0 + y) * r.width + box.x0 + x) * 3;
       const isBg = !differs(r.data, i, bg);
-      const R = isBg && paintBg ? 255 : r.data[i]!;
-      const G = isBg && paintBg ? 255 : r.data[i + 1]!;
-      const B = isBg && paintBg ? 255 : r.data[i + 2]!;
+      let R = isBg && paintBg ? 255 : r.data[i]!;
+      let G = isBg && paintBg ? 255 : r.data[i + 1]!;
+      let B = isBg && paintBg ? 255 : r.data[i + 2]!;
+      if (gain && !isBg) {
+        R = Math.min(255, R * gain[0]!);
+        G = Math.min(255, G * gain[1]!);
+        B = Math.min(255, B * gain[2]!);
+      }
       grey[y * w + x] = 0.299 * R + 0.587 * G + 0.114 * B;
       if (!isBg) {
         mask[y * w + x] = 255;
@@ -308,6 +356,55 @@ export function histIntersection(a: Uint8Array, b: Uint8Array): number {
   return s / 255;
 }
 
+/** An app shows pictures with rounded corners: up to this share of a side is the corner. */
+const ROUNDED_CORNERS = 0.06;
+/** At most this many views of one query (each is one scan of the index). */
+const MAX_VIEWS = 8;
+
+/**
+ * The regions of a shopper's picture that may be the item (decision 056): the whole picture with its
+ * frames peeled; blocks between empty rows (against the outermost and the innermost background);
+ * picture-shaped spans between lines across a screenshot (a header, a caption band). Each region is
+ * described as it is and, when its background is an off-white (a photo of a screen), white-balanced.
+ */
+function queryViews(raster: Raster): PictureFeatures[] {
+  type Region = { raster: Raster; box: Box; bg: number[] };
+  const whole = trim(raster);
+  const regions: Region[] = [{ raster, ...whole }];
+  const add = (from: Raster, part: { box: Box; bg: number[] }) => {
+    const same = regions.some(
+      (q) =>
+        q.raster === from &&
+        Math.abs(q.box.x0 - part.box.x0) + Math.abs(q.box.x1 - part.box.x1) <= 2 &&
+        Math.abs(q.box.y0 - part.box.y0) + Math.abs(q.box.y1 - part.box.y1) <= 2,
+    );
+    if (!same) regions.push({ raster: from, ...part });
+  };
+  const candidates = [
+    ...blocks(raster, whole.box, whole.outer),
+    ...blocks(raster, whole.box, whole.bg),
+    ...pictureRegions(raster, whole.box),
+  ];
+  const lifted = liftOverlayBands(raster, whole.box);
+  if (lifted)
+    for (const candidate of pictureRegions(lifted, whole.box))
+      add(lifted, trim(lifted, candidate, ROUNDED_CORNERS));
+  for (const candidate of candidates) add(raster, trim(raster, candidate, ROUNDED_CORNERS));
+  const screen = dominantColourBox(raster, whole.box);
+  const fromScreen = screen
+    ? [...blocks(raster, screen.box, screen.colour, 0.08), ...pictureRegions(raster, screen.box)]
+    : [];
+  for (const candidate of fromScreen) add(raster, trim(raster, candidate, ROUNDED_CORNERS, screen!.colour));
+  const views: PictureFeatures[] = [];
+  for (const { raster: from, box, bg } of regions) {
+    if (views.length >= MAX_VIEWS) break;
+    views.push(describe(from, box, bg));
+    const gain = whiteBalance(bg);
+    if (gain) views.push(describe(from, box, bg, gain));
+  }
+  return views.slice(0, MAX_VIEWS);
+}
+
 export const hashFeatures: PhotoFeatures = {
   id: 'hash-v1',
   async extract(input) {
@@ -316,13 +413,7 @@ export const hashFeatures: PhotoFeatures = {
     return describe(raster, box, bg);
   },
   async extractQuery(input, crop) {
-    const raster = await decode(input, crop);
-    const whole = trim(raster);
-    const views = [describe(raster, whole.box, whole.bg)];
-    for (const block of blocks(raster, whole.box, whole.outer)) {
-      const part = trim(raster, block);
-      views.push(describe(raster, part.box, part.bg));
-    }
-    return views;
+    const raster = await decode(input, crop, QUERY_WORK_PX);
+    return queryViews(raster);
   },
 };

@@ -4,45 +4,17 @@
 // the request form of find/poizon opens with it attached).
 import { PHOTO_ERRORS, PHOTO_MAX_BYTES, type PhotoSearchResult } from '@shop/contract';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { requestWithPhotoPath, uploadFindScreenshot } from '../../../lib/find-screenshot.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useSearchPhoto } from '../api/search-photo.ts';
 import { preparePhoto, type PreparedPhoto } from '../../../lib/prepare-photo.ts';
 import { CropBox, WHOLE, type Box } from './crop-box.tsx';
-import { PhotoResults, PhotoResultsSkeleton } from './photo-results.tsx';
+import { PhotoAnswer } from './photo-answer.tsx';
+import { PhotoIntro } from './photo-intro.tsx';
+import { PhotoResultsSkeleton } from './photo-results.tsx';
+import { useSendToManager } from './use-send-to-manager.ts';
 import './find-photo-page.css';
-
-const POIZON_LINK = '/find/poizon';
-
-type SendToManager = { run: () => void; pending: boolean; error: string | null };
-
-function Fallback({ title, send }: { title?: string; send: SendToManager }) {
-  return (
-    <div className="find-photo__fallback">
-      {title && <p className="empty-state__title">{title}</p>}
-      <Link className="find-photo__fallback-link" to={POIZON_LINK}>
-        Найти на Poizon по ссылке
-      </Link>
-      <button
-        type="button"
-        className="find-photo__fallback-link"
-        onClick={send.run}
-        disabled={send.pending}
-        aria-busy={send.pending || undefined}
-      >
-        {send.pending ? 'Отправляем фото…' : 'Отправить фото менеджеру'}
-      </button>
-      {send.error && (
-        <p className="find-photo__error" role="alert">
-          {send.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function FindPhotoPage() {
   const camera = useRef<HTMLInputElement>(null);
@@ -54,27 +26,8 @@ export function FindPhotoPage() {
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<PhotoSearchResult | null>(null);
   const search = useSearchPhoto(setProgress);
-  const navigate = useNavigate();
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  // The photo the shopper searched by goes with the request: stored first, then the form opens.
-  const sendToManager: SendToManager = {
-    pending: sending,
-    error: sendError,
-    run: () => {
-      if (!photo || sending) return;
-      setSending(true);
-      setSendError(null);
-      uploadFindScreenshot(photo)
-        .then((stored) => navigate(requestWithPhotoPath(stored.image_url)))
-        .catch((error: unknown) => {
-          haptic.error();
-          setSendError(errorMessage(error, 'Не удалось отправить фото — попробуйте ещё раз'));
-        })
-        .finally(() => setSending(false));
-    },
-  };
-  const resultsTitle = useRef<HTMLHeadingElement>(null);
+  const sendToManager = useSendToManager(photo);
+  const resultsTitle = useRef<HTMLHeadingElement & HTMLDivElement>(null);
   // The answer is below the picture: bring it into view when it arrives.
   useEffect(() => {
     if (result) resultsTitle.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -169,26 +122,7 @@ export function FindPhotoPage() {
       <h1 className="page-title">Поиск по фото</h1>
       {inputs}
       {!photo?.previewUrl ? (
-        <div className="find-photo__intro">
-          <div className="find-photo__tile" aria-hidden="true">
-            <svg
-              viewBox="0 0 48 48"
-              width="56"
-              height="56"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
-              <path d="M6 16a4 4 0 0 1 4-4h5l3-4h12l3 4h5a4 4 0 0 1 4 4v20a4 4 0 0 1-4 4H10a4 4 0 0 1-4-4z" />
-              <circle cx="24" cy="25" r="8" />
-            </svg>
-          </div>
-          <p className="find-photo__lead">Сфотографируйте вещь или загрузите скриншот</p>
-          {pickButtons('primary')}
-          <p className="find-photo__tips">
-            Советы: вещь целиком · однотонный фон · без других предметов · скриншот из Poizon тоже подойдёт
-          </p>
-        </div>
+        <PhotoIntro>{pickButtons('primary')}</PhotoIntro>
       ) : (
         <div className="find-photo__editor">
           <CropBox src={photo.previewUrl} box={box} onChange={setBox} />
@@ -225,21 +159,7 @@ export function FindPhotoPage() {
         </div>
       )}
 
-      {result &&
-        (result.items.length ? (
-          <>
-            <h2 className="find-photo__subtitle" ref={resultsTitle}>
-              Похожие товары
-            </h2>
-            <PhotoResults items={result.items} />
-            <p className="find-photo__more">Нет нужного товара?</p>
-            <Fallback send={sendToManager} />
-          </>
-        ) : (
-          <div className="empty-state" ref={resultsTitle}>
-            <Fallback title="Похожих товаров не нашли" send={sendToManager} />
-          </div>
-        ))}
+      {result && <PhotoAnswer result={result} send={sendToManager} titleRef={resultsTitle} />}
     </section>
   );
 }

@@ -1,0 +1,61 @@
+// Search by photo with what shoppers send (issue 27, decision 056): the screenshot set built from the
+// demo catalogue's pictures (screenshot-set.ts, 8 kinds) searched through the real app — real
+// database, the index built the way the server builds it, the real matcher. A quality test, not a
+// timing one: it counts how many pictures find their product in the top 3.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { products } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { importCatalog } from '../catalog/catalog-import.repository.ts';
+import { demoCatalog, demoPicture, demoProduct, demoSpu } from '../catalog/demo/demo-catalog.ts';
+import { drawDemoPicture } from '../catalog/demo/demo-pictures.ts';
+import { SCREENSHOT_KINDS, screenshotSetProducts } from './screenshot-set.ts';
+
+const PRODUCTS = 40;
+
+describe('search by photo: the screenshot set', () => {
+  let t: TestApp;
+  const idOf = new Map<number, number>();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await importCatalog(t.database.db, demoCatalog(PRODUCTS));
+    const indexOfSpu = new Map(Array.from({ length: PRODUCTS }, (_, i) => [demoSpu(i), i]));
+    for (const row of await t.database.db.select({ id: products.id, spu: products.spu }).from(products))
+      idOf.set(indexOfSpu.get(row.spu)!, row.id);
+    await t.app.photoSearch.refresh();
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('finds the product in the top 3 for most screenshots of at least 7 of its 8 kinds', async () => {
+    const picked = screenshotSetProducts(PRODUCTS);
+    // Only products no other product looks like: a twin's identical picture would be a fair answer.
+    expect(picked.length).toBeGreaterThanOrEqual(10);
+    const found: Record<string, number> = {};
+    let total = 0;
+    for (const kind of SCREENSHOT_KINDS) {
+      found[kind.name] = 0;
+      for (const i of picked) {
+        const picture = await sharp(Buffer.from(drawDemoPicture(demoPicture(i, 0)!)))
+          .png()
+          .toBuffer();
+        const query = await kind.apply(picture, { title: demoProduct(i).title, price: '12 990 ₽' });
+        const hits = await t.app.photoSearch.search(query, undefined, 20);
+        if (
+          hits
+            .slice(0, 3)
+            .map((h) => h.productId)
+            .includes(idOf.get(i)!)
+        ) {
+          found[kind.name]!++;
+          total++;
+        }
+      }
+    }
+    console.log(`screenshot set, top 3 of ${picked.length} products each:`, found, `total ${total}`);
+    const kindsFound = Object.values(found).filter((n) => n > picked.length / 2).length;
+    expect(kindsFound, JSON.stringify(found)).toBeGreaterThanOrEqual(7);
+    // And over the whole set at least four pictures in five.
+    expect(total).toBeGreaterThanOrEqual(Math.ceil(0.8 * picked.length * SCREENSHOT_KINDS.length));
+  }, 600_000);
+});
