@@ -294,11 +294,6 @@ const FUNCTION_LENGTH_BEING_SPLIT = [
  */
 const FUNCTION_LENGTH_NOT_YET_SPLIT = [
   'apps/api/bench/catalog.ts',
-  'apps/api/src/modules/blogger/blogger.routes.ts',
-  'apps/api/src/modules/find/find.routes.ts',
-  'apps/api/src/app.ts',
-  'apps/api/src/modules/delivery/cdek/cdek-provider.ts',
-  'apps/api/src/modules/delivery/cdek/cdek-world.ts',
   'apps/web/src/features/admin/components/bloggers-view.tsx',
   'apps/web/src/features/programmes/components/blogger-initial-view.tsx',
   'apps/web/src/features/admin/components/find-requests-view.tsx',
