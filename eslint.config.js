@@ -297,7 +297,6 @@ const FUNCTION_LENGTH_NOT_YET_SPLIT = [
   'apps/web/src/features/admin/components/bloggers-view.tsx',
   'apps/web/src/features/programmes/components/blogger-initial-view.tsx',
   'apps/web/src/features/admin/components/find-requests-view.tsx',
-  'apps/web/src/features/find/components/find-poizon-view.tsx',
 ];
 
 export default tseslint.config(
