@@ -22,6 +22,7 @@ import {
   type BloggerPlatform,
 } from '@shop/contract';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 const PROMO = PROMO_CODE_RE;
 
@@ -93,7 +94,7 @@ export function BloggerInitialView({ existing, username }: Props) {
     try {
       await save.mutateAsync(values);
       notify.success(existing ? 'Заявка обновлена' : 'Заявка отправлена');
-      void navigate('/blogger/moder', { replace: true });
+      void navigate(paths.bloggerModer, { replace: true });
     } catch (error) {
       if (error instanceof ApiRequestError && error.field && error.field in values)
         form.setError(error.field as keyof FormInput, { message: error.message });
