@@ -259,7 +259,6 @@ const FUNCTION_LENGTH_BEING_SPLIT = [
 const FUNCTION_LENGTH_NOT_YET_SPLIT = [
   'apps/api/bench/catalog.ts',
   'apps/web/src/features/admin/components/bloggers-view.tsx',
-  'apps/web/src/features/programmes/components/blogger-initial-view.tsx',
   'apps/web/src/features/admin/components/find-requests-view.tsx',
 ];
 
