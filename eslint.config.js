@@ -186,52 +186,16 @@ const REGISTRY_DEBT = {
     'features/admin/api/resend-notification.ts',
     'features/admin/api/restore-order.ts',
     'features/admin/api/staff.ts',
-    'features/catalog/api/get-categories.ts',
-    'features/catalog/api/get-product-filters.ts',
-    'features/catalog/api/get-products.ts',
-    'features/find/api/poizon-item.ts',
-    'features/find/api/poizon-search.ts',
     'features/orders/api/get-payment-status.ts',
-    'features/product/api/get-similar.ts',
-    'features/programmes/api/blogger.ts',
-    'features/programmes/api/checkout.ts',
-    'features/search/api/get-search-suggestions.ts',
-    'features/session/api/get-profile.ts',
   ],
   path: [
-    'app/routes/catalog-category.tsx',
-    'app/routes/orders-placing/index.tsx',
-    'app/routes/profile-delivery-set.tsx',
-    'app/routes/profile-delivery.tsx',
-    'app/routes/profile-passport.tsx',
-    'app/routes/profile.tsx',
-    'app/routes/programmes/blogger-initial.tsx',
-    'app/routes/programmes/blogger-moder.tsx',
-    'app/routes/programmes/blogger-payment.tsx',
-    'app/routes/programmes/user.tsx',
     'features/admin/components/orders-table.tsx',
     'features/cart/components/basket-view.tsx',
     'features/cart/components/cart-actions.tsx',
-    'features/catalog/components/brand-strip.tsx',
-    'features/catalog/components/category-tiles.tsx',
-    'features/catalog/components/category-tree.tsx',
     'features/delivery/components/address-list.tsx',
     'features/favorites/components/favorites-list.tsx',
-    'features/find/components/poizon-search-view.tsx',
     'features/orders/components/orders-history-view.tsx',
     'features/orders/components/payment-await-view.tsx',
-    'features/profile/components/profile-view.tsx',
-    'features/programmes/components/blogger-conclusion-view.tsx',
-    'features/programmes/components/blogger-dashboard-view.tsx',
-    'features/programmes/components/blogger-initial-view.tsx',
-    'features/programmes/components/blogger-moder-view.tsx',
-    'features/programmes/components/blogger-payment-view.tsx',
-    'features/programmes/components/bonus-view.tsx',
-    'features/programmes/components/invite-sheet.tsx',
-    'features/programmes/components/programmes-menu.tsx',
-    'features/programmes/components/referral-view.tsx',
-    'features/programmes/components/unseen-reward-host.tsx',
-    'features/search/components/search-overlay.tsx',
   ],
   notifyError: [
     'components/ui/notify.test.tsx',
@@ -265,6 +229,38 @@ const REGISTRY_DEBT = {
     'features/programmes/copy.ts',
   ],
 };
+
+/**
+ * Functions longer than this many lines (blank lines and comments not counted) are refused in
+ * non-test code (issue 29, CONVENTIONS 15): a component or route plugin that long does several jobs.
+ */
+const MAX_FUNCTION_LINES = 150;
+
+/**
+ * TEMPORARY — files being split on other branches at the time the rule came (issue 29): the lead
+ * empties this list after merging them, and nothing is ever added to it.
+ */
+const FUNCTION_LENGTH_BEING_SPLIT = [
+  'apps/web/src/features/admin/components/product-create-view.tsx',
+  'apps/api/src/modules/admin/console.routes.ts',
+  'apps/api/src/modules/admin/admin.routes.ts',
+  'apps/api/src/modules/catalog/catalog-import.repository.ts',
+  'apps/web/src/features/admin/components/import-view.tsx',
+  'apps/web/src/features/cart/components/basket-view.tsx',
+  'apps/web/src/features/passport/components/passport-form.tsx',
+  'apps/web/src/features/delivery/components/delivery-form.tsx',
+  'apps/web/src/features/find-photo/components/find-photo-page.tsx',
+];
+
+/**
+ * TEMPORARY — files of this branch's own share (issue 29) not split yet: the list only shrinks, and
+ * tooling/boundaries.test.ts fails when a listed file already passes.
+ */
+const FUNCTION_LENGTH_NOT_YET_SPLIT = [
+  'apps/api/bench/catalog.ts',
+  'apps/web/src/features/admin/components/bloggers-view.tsx',
+  'apps/web/src/features/admin/components/find-requests-view.tsx',
+];
 
 export default tseslint.config(
   {
@@ -336,6 +332,25 @@ export default tseslint.config(
       'apps/web/src/components/ui/notify.ts',
     ],
     rules: { 'shop/registries': ['error', { allow: REGISTRY_DEBT }] },
+  },
+  {
+    // Function length. Tests are left out: a test's body is a list of steps read top to bottom,
+    // and a long scenario (e2e, a whole order's life) is clearer in one piece than cut into
+    // helpers that each mean nothing alone; the rule is about code that is changed, not read once.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/api/src/test/**',
+      'apps/web/src/test/**',
+      ...FUNCTION_LENGTH_BEING_SPLIT,
+      ...FUNCTION_LENGTH_NOT_YET_SPLIT,
+    ],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: MAX_FUNCTION_LINES, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
   },
   {
     // Telegram's SDK, build-time settings and browser storage each have one home in the web app;

@@ -5,13 +5,18 @@
 // shopper is its own, and the state one spec leaves (cart lines, unpaid orders) only meets the
 // specs that run after it in the same worker.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where a run writes everything: reports, traces, screenshots, the build, the data directories. */
 export const resultsDir = path.resolve(process.env.TEST_RESULTS_DIR ?? 'test-results');
-/** The build of the web app the servers serve (WEB_DIST). */
-export const webDist = path.join(resultsDir, 'web-dist');
+/**
+ * The build of the web app the servers serve (WEB_DIST): E2E_WEB_DIST when given (a build made once
+ * for several runs: .ci/run builds it beside the type check for both Node versions' suites), else
+ * one of this run's own.
+ */
+const prebuilt = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : undefined;
+export const webDist = prebuilt ?? path.join(resultsDir, 'web-dist');
 /** Worker n listens on E2E_PORT + n. */
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 
@@ -21,6 +26,12 @@ const dataDir = (worker: number) => path.join(resultsDir, `e2e-data-${worker}`);
 export function prepareRun(): void {
   for (let worker = 0; worker < 16; worker += 1) rmSync(dataDir(worker), { recursive: true, force: true });
   if (process.env.E2E_SKIP_BUILD === '1') return;
+  if (prebuilt) {
+    if (!existsSync(path.join(prebuilt, 'index.html')))
+      throw new Error(`E2E_WEB_DIST=${prebuilt} holds no build (no index.html)`);
+    console.log(`The web app's build from ${prebuilt} (E2E_WEB_DIST)`);
+    return;
+  }
   const started = Date.now();
   const build = spawnSync(
     'npm',

@@ -11,7 +11,9 @@ const port = process.env.PERF_PORT ?? '8190';
 const base = `http://127.0.0.1:${port}`;
 const dataDir = 'test-results/perf-data';
 rmSync(dataDir, { recursive: true, force: true });
-if (!existsSync('apps/web/dist/index.html')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+// WEB_DIST: a build already made (.ci/run passes the one both suites served); else apps/web/dist.
+const webDist = process.env.WEB_DIST ?? 'apps/web/dist';
+if (!existsSync(`${webDist}/index.html`)) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 console.log(
   `\n== Performance report (not a gate); load average ${loadavg()

@@ -15,6 +15,7 @@ const RULES = [
   'no-restricted-globals',
   'no-restricted-properties',
   'shop/registries',
+  'max-lines-per-function',
 ];
 
 const eslint = new ESLint({
@@ -103,6 +104,35 @@ describe('boundaries are linted', () => {
       'shop/registries',
     ]);
     expect(await lintAs('notify-error.ts', 'apps/web/src/app/query-client.ts')).toEqual([]);
+  });
+});
+
+describe('functions stay under 150 lines', () => {
+  // The fixture holds one function of 151 counted lines and one of 150 (blank lines and comments
+  // in both, not counted): only the first is refused, in non-test code.
+  it('a function over 150 lines (blank lines and comments not counted) is refused in source', async () => {
+    expect(await lintAs('long-function.ts', 'apps/web/src/features/cart/components/x.tsx')).toEqual([
+      'max-lines-per-function',
+    ]);
+    expect(await lintAs('long-function.ts', 'apps/api/src/modules/orders/x.ts')).toEqual([
+      'max-lines-per-function',
+    ]);
+    expect(await lintAs('long-function.ts', 'packages/contract/src/x.ts')).toEqual([
+      'max-lines-per-function',
+    ]);
+  });
+
+  it('tests are not held to it', async () => {
+    expect(await lintAs('long-function.ts', 'apps/api/src/modules/orders/x.test.ts')).toEqual([]);
+    expect(await lintAs('long-function.ts', 'apps/web/src/features/cart/components/x.test.tsx')).toEqual([]);
+    expect(await lintAs('long-function.ts', 'apps/api/src/test/x.ts')).toEqual([]);
+  });
+
+  it('the temporary list names only files that exist', () => {
+    const config = readFileSync(path.join(root, 'eslint.config.js'), 'utf8');
+    const block = /const FUNCTION_LENGTH_BEING_SPLIT = \[([\s\S]*?)\];/.exec(config)![1]!;
+    for (const [, file] of block.matchAll(/'([^']+)'/g))
+      expect(existsSync(path.join(root, file!)), file).toBe(true);
   });
 });
 

@@ -244,55 +244,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     imageHosts: env.imageHosts,
     ...(options.imageFetch ? { fetchOverrides: options.imageFetch } : {}),
   });
-  await app.register(
-    async (v1) => {
-      await v1.register(authRoutes, {
-        botToken: env.botToken,
-        maxAgeS: env.authMaxAgeS,
-        rateLimitPerMin: !env.rateLimits.enabled
-          ? 0
-          : (options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
-      });
-      const provider = paymentProvider;
-      // The shopper's own data: every route in this scope needs a valid bearer token, and says so
-      // in the OpenAPI document.
-      await v1.register(async (shopper) => {
-        shopper.addHook('onRequest', shopper.authenticate);
-        shopper.addHook('onRoute', (route) => {
-          route.schema = { ...route.schema, security: [{ bearer: [] }] };
-          // Every write of a shopper counts against the per-shopper write limit.
-          const methods = [route.method].flat();
-          if (!methods.every((m) => m === 'GET' || m === 'HEAD'))
-            applyLimit(route, route.config?.limit ?? 'write', shopper);
-        });
-        await shopper.register(profileRoutes);
-        await shopper.register(ordersRoutes);
-        await shopper.register(orderThreadRoutes);
-        await shopper.register(cartRoutes);
-        await shopper.register(favoritesRoutes);
-        await shopper.register(deliveryRoutes);
-        await shopper.register(passportRoutes);
-        await shopper.register(paymentRoutes, { provider });
-        await shopper.register(referralRoutes);
-        await shopper.register(bonusRoutes);
-        await shopper.register(programmesRoutes);
-        await shopper.register(bloggerRoutes);
-        await shopper.register(findRoutes, { service: find.service });
-        await shopper.register(findPhotoRoutes);
-      });
-      await v1.register(paymentPublicRoutes, { provider, syncRefund: syncProviderRefund });
-      await v1.register(deliveryWebhookRoutes);
-      await v1.register(adminRoutes, { prefix: '/admin', provider });
-      await v1.register(bloggerAdminRoutes, { prefix: '/admin' });
-      await v1.register(findAdminRoutes, { prefix: '/admin' });
-      await v1.register(deliveryAdminRoutes, { prefix: '/admin' });
-      await v1.register(botRoutes, { shopBot: app.shopBot });
-      await v1.register(catalogV1Routes, { suggestPeople: suggestBloggers });
-      if (env.devLogin)
-        await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
-    },
-    { prefix: '/api/v1' },
-  );
+  await app.register(async (v1) => apiV1Routes(v1, { options, paymentProvider, findService: find.service }), {
+    prefix: '/api/v1',
+  });
   await app.register(
     async (v2) => {
       await v2.register(catalogV2Routes);
@@ -315,4 +269,59 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   return app;
+}
+
+/** Everything under /api/v1: sign-in, the shopper's own data (bearer token), the console, webhooks. */
+async function apiV1Routes(
+  v1: FastifyInstance,
+  deps: {
+    options: BuildOptions;
+    paymentProvider: PaymentProvider;
+    findService: Awaited<ReturnType<typeof setupFind>>['service'];
+  },
+) {
+  const { env } = deps.options;
+  await v1.register(authRoutes, {
+    botToken: env.botToken,
+    maxAgeS: env.authMaxAgeS,
+    rateLimitPerMin: !env.rateLimits.enabled
+      ? 0
+      : (deps.options.authRateLimitPerMin ?? env.rateLimits.signInPerMin),
+  });
+  const provider = deps.paymentProvider;
+  // The shopper's own data: every route in this scope needs a valid bearer token, and says so
+  // in the OpenAPI document.
+  await v1.register(async (shopper) => {
+    shopper.addHook('onRequest', shopper.authenticate);
+    shopper.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, security: [{ bearer: [] }] };
+      // Every write of a shopper counts against the per-shopper write limit.
+      const methods = [route.method].flat();
+      if (!methods.every((m) => m === 'GET' || m === 'HEAD'))
+        applyLimit(route, route.config?.limit ?? 'write', shopper);
+    });
+    await shopper.register(profileRoutes);
+    await shopper.register(ordersRoutes);
+    await shopper.register(orderThreadRoutes);
+    await shopper.register(cartRoutes);
+    await shopper.register(favoritesRoutes);
+    await shopper.register(deliveryRoutes);
+    await shopper.register(passportRoutes);
+    await shopper.register(paymentRoutes, { provider });
+    await shopper.register(referralRoutes);
+    await shopper.register(bonusRoutes);
+    await shopper.register(programmesRoutes);
+    await shopper.register(bloggerRoutes);
+    await shopper.register(findRoutes, { service: deps.findService });
+    await shopper.register(findPhotoRoutes);
+  });
+  await v1.register(paymentPublicRoutes, { provider, syncRefund: syncProviderRefund });
+  await v1.register(deliveryWebhookRoutes);
+  await v1.register(adminRoutes, { prefix: '/admin', provider });
+  await v1.register(bloggerAdminRoutes, { prefix: '/admin' });
+  await v1.register(findAdminRoutes, { prefix: '/admin' });
+  await v1.register(deliveryAdminRoutes, { prefix: '/admin' });
+  await v1.register(botRoutes, { shopBot: v1.shopBot });
+  await v1.register(catalogV1Routes, { suggestPeople: suggestBloggers });
+  if (env.devLogin) await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
 }

@@ -174,6 +174,12 @@ const EnvSchema = z.object({
   PRESSURE_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
   /** On SIGTERM, how long `/readyz` answers 503 while requests are still served, before the port closes. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * Traces (docs/operations.md): set, every request's spans (HTTP, Fastify, SQL) go to this OTLP/HTTP
+   * collector (`/v1/traces` is added); unset, tracing is off and its code is never loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('poizon-shop'),
   // Delivery and customs (docs/product.md §11.9, docs/decisions/047).
   /**
    * `cdek` (API v2), `fake` (the default outside production; refused in production) or `none`
@@ -272,7 +278,11 @@ export type Env = {
   pressure?: PressureLimits;
   /** Delivery and customs (absent: DEFAULT_DELIVERY_SETTINGS, the fake carrier). */
   delivery?: DeliverySettings;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME (absent: no traces). */
+  tracing?: TracingSettings;
 };
+
+export type TracingSettings = { endpoint: string; serviceName: string };
 
 export type ShopRole = 'all' | 'web' | 'worker';
 
@@ -455,61 +465,8 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
         throw new EnvError(`Missing environment variable ${name} (required when NODE_ENV=production)`);
     }
   }
+  const { dataKey, deliveryProvider } = refuseInconsistent(e, isProduction);
   const dataDir = path.resolve(e.DATA_DIR);
-  const dataKey = e.DATA_KEY === undefined ? undefined : parseDataKey(e.DATA_KEY);
-  if (e.DATA_KEY !== undefined && !dataKey) {
-    throw new EnvError(
-      'Invalid environment variable DATA_KEY: expected 32 bytes as 64 hex characters or base64',
-    );
-  }
-  if (e.PAYMENT_PROVIDER === 'yookassa' && !(e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY)) {
-    throw new EnvError(
-      'Missing environment variable YOOKASSA_SHOP_ID or YOOKASSA_SECRET_KEY (required when PAYMENT_PROVIDER=yookassa)',
-    );
-  }
-  if (isProduction) {
-    if (!e.PUBLIC_URL) {
-      throw new EnvError(
-        'Missing environment variable PUBLIC_URL (required when NODE_ENV=production: payment links are built from it)',
-      );
-    }
-    if (e.TRUST_PROXY === undefined) {
-      throw new EnvError(
-        'Missing environment variable TRUST_PROXY (required when NODE_ENV=production: the proxy addresses/CIDRs, or "false" without a proxy)',
-      );
-    }
-    if (e.RATE_LIMITS === 'off') {
-      throw new EnvError('RATE_LIMITS=off is for benchmarks only and is refused when NODE_ENV=production');
-    }
-    if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
-      throw new EnvError(
-        'PAYMENT_PROVIDER=sandbox in production marks orders paid without money: set PAYMENT_PROVIDER=yookassa, or ALLOW_SANDBOX_PAYMENTS=1 if that is really meant',
-      );
-    }
-  }
-  const deliveryProvider = e.DELIVERY_PROVIDER ?? (isProduction ? 'none' : 'fake');
-  if (isProduction && deliveryProvider === 'fake') {
-    throw new EnvError('DELIVERY_PROVIDER=fake is a demo carrier and is refused when NODE_ENV=production');
-  }
-  if (deliveryProvider === 'cdek' && !(e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET)) {
-    throw new EnvError(
-      'Missing environment variable CDEK_CLIENT_ID or CDEK_CLIENT_SECRET (required when DELIVERY_PROVIDER=cdek)',
-    );
-  }
-  if (e.DELIVERY_CHINA_DAYS_MAX < e.DELIVERY_CHINA_DAYS_MIN) {
-    throw new EnvError(
-      'Invalid environment variable DELIVERY_CHINA_DAYS_MAX: less than DELIVERY_CHINA_DAYS_MIN',
-    );
-  }
-  if (e.POIZON_PROVIDER === 'http' && !e.POIZON_API_URL) {
-    throw new EnvError('Missing environment variable POIZON_API_URL (required when POIZON_PROVIDER=http)');
-  }
-  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
-    throw new EnvError('Missing environment variable S3_BUCKET (required when MEDIA_STORE=s3)');
-  }
-  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
-    throw new EnvError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
-  }
   const trustProxy = e.TRUST_PROXY === undefined ? false : parseTrustProxy(e.TRUST_PROXY);
   return {
     nodeEnv: e.NODE_ENV,
@@ -605,32 +562,104 @@ export async function loadEnv(source: NodeJS.ProcessEnv = process.env): Promise<
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : { kind: 'local' },
-    delivery: {
-      provider: deliveryProvider,
-      cdek:
-        e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET
-          ? { apiUrl: e.CDEK_API_URL, clientId: e.CDEK_CLIENT_ID, clientSecret: e.CDEK_CLIENT_SECRET }
-          : undefined,
-      fromCityCode: e.CDEK_FROM_CITY_CODE,
-      webhookSecret: e.CDEK_WEBHOOK_SECRET,
-      chinaDaysMin: e.DELIVERY_CHINA_DAYS_MIN,
-      chinaDaysMax: e.DELIVERY_CHINA_DAYS_MAX,
-      unitWeightG: e.DELIVERY_UNIT_WEIGHT_G,
-      cbrRatesUrl: e.CBR_RATES_URL,
-      eurRateFallback: e.CUSTOMS_EUR_RATE_FALLBACK,
-      rateMaxAgeHours: e.CUSTOMS_RATE_MAX_AGE_HOURS,
-    },
-    rateLimits: {
-      enabled: e.RATE_LIMITS === 'on',
-      writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,
-      searchPerMin: e.RATE_LIMIT_SEARCH_PER_MIN,
-      photoPerMin: e.RATE_LIMIT_PHOTO_PER_MIN,
-      resolvePerMin: e.RATE_LIMIT_RESOLVE_PER_MIN,
-      signInPerMin: e.RATE_LIMIT_SIGNIN_PER_MIN,
-      imagesPerMin: e.RATE_LIMIT_IMAGES_PER_MIN,
-      unpaidOrders: e.RATE_LIMIT_UNPAID_ORDERS,
-      unpaidUnits: e.RATE_LIMIT_UNPAID_UNITS,
-      redisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
-    },
+    delivery: deliverySettings(e, deliveryProvider),
+    rateLimits: rateLimitSettings(e),
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
+  };
+}
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+/** The checks across variables that zod's per-variable schema cannot make; throws EnvError. */
+function refuseInconsistent(e: ParsedEnv, isProduction: boolean) {
+  const dataKey = e.DATA_KEY === undefined ? undefined : parseDataKey(e.DATA_KEY);
+  if (e.DATA_KEY !== undefined && !dataKey) {
+    throw new EnvError(
+      'Invalid environment variable DATA_KEY: expected 32 bytes as 64 hex characters or base64',
+    );
+  }
+  if (e.PAYMENT_PROVIDER === 'yookassa' && !(e.YOOKASSA_SHOP_ID && e.YOOKASSA_SECRET_KEY)) {
+    throw new EnvError(
+      'Missing environment variable YOOKASSA_SHOP_ID or YOOKASSA_SECRET_KEY (required when PAYMENT_PROVIDER=yookassa)',
+    );
+  }
+  if (isProduction) {
+    if (!e.PUBLIC_URL) {
+      throw new EnvError(
+        'Missing environment variable PUBLIC_URL (required when NODE_ENV=production: payment links are built from it)',
+      );
+    }
+    if (e.TRUST_PROXY === undefined) {
+      throw new EnvError(
+        'Missing environment variable TRUST_PROXY (required when NODE_ENV=production: the proxy addresses/CIDRs, or "false" without a proxy)',
+      );
+    }
+    if (e.RATE_LIMITS === 'off') {
+      throw new EnvError('RATE_LIMITS=off is for benchmarks only and is refused when NODE_ENV=production');
+    }
+    if (e.PAYMENT_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS) {
+      throw new EnvError(
+        'PAYMENT_PROVIDER=sandbox in production marks orders paid without money: set PAYMENT_PROVIDER=yookassa, or ALLOW_SANDBOX_PAYMENTS=1 if that is really meant',
+      );
+    }
+  }
+  const deliveryProvider = e.DELIVERY_PROVIDER ?? (isProduction ? 'none' : 'fake');
+  if (isProduction && deliveryProvider === 'fake') {
+    throw new EnvError('DELIVERY_PROVIDER=fake is a demo carrier and is refused when NODE_ENV=production');
+  }
+  if (deliveryProvider === 'cdek' && !(e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET)) {
+    throw new EnvError(
+      'Missing environment variable CDEK_CLIENT_ID or CDEK_CLIENT_SECRET (required when DELIVERY_PROVIDER=cdek)',
+    );
+  }
+  if (e.DELIVERY_CHINA_DAYS_MAX < e.DELIVERY_CHINA_DAYS_MIN) {
+    throw new EnvError(
+      'Invalid environment variable DELIVERY_CHINA_DAYS_MAX: less than DELIVERY_CHINA_DAYS_MIN',
+    );
+  }
+  if (e.POIZON_PROVIDER === 'http' && !e.POIZON_API_URL) {
+    throw new EnvError('Missing environment variable POIZON_API_URL (required when POIZON_PROVIDER=http)');
+  }
+  if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
+    throw new EnvError('Missing environment variable S3_BUCKET (required when MEDIA_STORE=s3)');
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new EnvError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  }
+  return { dataKey, deliveryProvider };
+}
+
+function deliverySettings(e: ParsedEnv, provider: DeliverySettings['provider']): DeliverySettings {
+  return {
+    provider,
+    cdek:
+      e.CDEK_CLIENT_ID && e.CDEK_CLIENT_SECRET
+        ? { apiUrl: e.CDEK_API_URL, clientId: e.CDEK_CLIENT_ID, clientSecret: e.CDEK_CLIENT_SECRET }
+        : undefined,
+    fromCityCode: e.CDEK_FROM_CITY_CODE,
+    webhookSecret: e.CDEK_WEBHOOK_SECRET,
+    chinaDaysMin: e.DELIVERY_CHINA_DAYS_MIN,
+    chinaDaysMax: e.DELIVERY_CHINA_DAYS_MAX,
+    unitWeightG: e.DELIVERY_UNIT_WEIGHT_G,
+    cbrRatesUrl: e.CBR_RATES_URL,
+    eurRateFallback: e.CUSTOMS_EUR_RATE_FALLBACK,
+    rateMaxAgeHours: e.CUSTOMS_RATE_MAX_AGE_HOURS,
+  };
+}
+
+function rateLimitSettings(e: ParsedEnv): RateLimitSettings {
+  return {
+    enabled: e.RATE_LIMITS === 'on',
+    writesPerMin: e.RATE_LIMIT_WRITES_PER_MIN,
+    searchPerMin: e.RATE_LIMIT_SEARCH_PER_MIN,
+    photoPerMin: e.RATE_LIMIT_PHOTO_PER_MIN,
+    resolvePerMin: e.RATE_LIMIT_RESOLVE_PER_MIN,
+    signInPerMin: e.RATE_LIMIT_SIGNIN_PER_MIN,
+    imagesPerMin: e.RATE_LIMIT_IMAGES_PER_MIN,
+    unpaidOrders: e.RATE_LIMIT_UNPAID_ORDERS,
+    unpaidUnits: e.RATE_LIMIT_UNPAID_UNITS,
+    redisPrefix: e.RATE_LIMIT_REDIS_PREFIX,
   };
 }

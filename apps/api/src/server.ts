@@ -5,6 +5,8 @@ import { startShop } from './startup.ts';
 async function main() {
   const startedAt = performance.now();
   const env = await loadEnv();
+  // Traces only with a collector; without one their code is never even loaded (lib/tracing.ts).
+  const tracing = env.tracing ? (await import('./lib/tracing.ts')).startTracing(env.tracing) : undefined;
   const shop = await startShop(env);
   const { app, database } = shop;
 
@@ -17,6 +19,7 @@ async function main() {
     force.unref();
     try {
       await shop.stop();
+      await tracing?.shutdown();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -36,6 +39,7 @@ async function main() {
       role: env.role ?? 'all',
       media: env.media?.kind ?? 'local',
       devLogin: env.devLogin,
+      traces: env.tracing ? env.tracing.endpoint : 'off',
     },
     `ready in ${seconds} s`,
   );

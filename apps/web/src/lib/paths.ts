@@ -19,4 +19,20 @@ export const paths = {
   /** Search on Poizon for a text the shop's catalogue does not have (docs/product.md §14). */
   findPoizonSearch: (q: string) => `/find/poizon/search?q=${encodeURIComponent(q)}`,
   findPhoto: '/find/photo',
+  profile: '/profile',
+  profileDeliverySet: '/profile/delivery/set',
+  profilePassport: '/profile/passport_data',
+  admin: '/admin',
+  adminBloggers: '/admin/bloggers',
+  /** The shop's own catalogue search. */
+  search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+  findPoizon: '/find/poizon',
+  /** The blogger programme's pages (docs/product.md): application, moderation, the cabinet. */
+  bloggerInitial: '/blogger/initial',
+  bloggerModer: '/blogger/moder',
+  bloggerConclusion: '/blogger/conclusion',
+  bloggerConclusionPayment: (amount: number | string) => `/blogger/conclusion/payment?amount=${amount}`,
+  referral: '/referral',
+  referralHistory: '/referral/history',
+  bonus: '/bonus',
 };

@@ -44,4 +44,24 @@ export const queryKeys = {
   deliveryQuote: (body: object) => ['delivery-quote', body] as const,
   /** GET /passport?reveal=1 */
   passport: ['passport', 'reveal'] as const,
+  /** GET /category (the catalogue's tree). */
+  categories: ['categories'] as const,
+  /** GET /v2/product/filters for a listing's parameters. */
+  productFilters: (params: object) => ['product-filters', params] as const,
+  /** GET /v2/product: a listing's pages, and a short row's first page. */
+  products: (params: object) => ['products', params] as const,
+  productRow: (params: object) => ['products', 'row', params] as const,
+  /** GET /product/{id}/similar */
+  similar: (id: number | string | null) => ['similar', id] as const,
+  /** GET /search/suggest?prefix= */
+  searchSuggest: (prefix: string) => ['search-suggest', prefix] as const,
+  /** GET /profile */
+  profile: ['profile'] as const,
+  /** GET /find/poizon/item/{spuId} and /find/poizon/search?q= */
+  poizonItem: (spuId: number | string) => ['find', 'poizon-item', spuId] as const,
+  poizonSearch: (q: string) => ['find', 'poizon-search', q] as const,
+  /** GET /users/by-promo/{promo} */
+  userByPromo: (promo: string | null) => ['users', 'by-promo', promo] as const,
+  /** POST /checkout/quote (a read: the same request answers the same quote) */
+  checkoutQuote: (request: object) => ['checkout-quote', request] as const,
 };

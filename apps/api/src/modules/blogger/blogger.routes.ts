@@ -39,6 +39,8 @@ import {
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
+type BloggerApp = Parameters<FastifyPluginAsyncZod>[0];
+
 export const bloggerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['blogger'];
   const link = { botUsername: app.env.botUsername, appName: app.env.appName };
@@ -147,6 +149,11 @@ export const bloggerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  await bloggerPayoutRoutes(app, tags);
+};
+
+/** A blogger's payouts and payout details, and the rest of the cabinet after them. */
+async function bloggerPayoutRoutes(app: BloggerApp, tags: string[]) {
   app.get(
     '/blogger/payouts',
     {
@@ -251,4 +258,4 @@ export const bloggerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ result: await publicUser(app.db, request.params.id) }),
   );
-};
+}

@@ -55,6 +55,8 @@ const uploadErrors = {
 const tags = ['find'];
 export const SEARCH_UNAVAILABLE = 'Поиск по Poizon сейчас недоступен — пришлите ссылку на товар';
 
+type FindApp = Parameters<FastifyPluginAsyncZod>[0];
+
 export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = async (app, { service }) => {
   await app.register(multipart, {
     throwFileSizeLimit: true,
@@ -79,7 +81,10 @@ export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = asy
       const image = await readImagePart(request.parts());
       if (!image?.length) throw badRequest(PHOTO_ERRORS.noFile, 'body.image');
       return reply.code(201).send({
-        result: await storeScreenshot(app.media, image, { userId: request.userId, secret: app.env.jwtSecret }),
+        result: await storeScreenshot(app.media, image, {
+          userId: request.userId,
+          secret: app.env.jwtSecret,
+        }),
       });
     },
   );
@@ -163,6 +168,11 @@ export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = asy
     },
   );
 
+  await findRequestRoutes(app);
+};
+
+/** The shopper's manual-quote requests: ask, list, read, answer an offer. */
+async function findRequestRoutes(app: FindApp) {
   app.post(
     '/find/requests',
     {
@@ -241,4 +251,4 @@ export const findRoutes: FastifyPluginAsyncZod<{ service: PoizonService }> = asy
     },
     async (request) => ({ result: await declineFindRequest(app.db, request.userId, request.params.id) }),
   );
-};
+}

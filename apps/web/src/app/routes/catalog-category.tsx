@@ -9,6 +9,7 @@ import { ProductGrid } from '../../features/catalog/components/product-grid.tsx'
 import { useFilterStore } from '../../features/catalog/filter-store.ts';
 import { useListingParams } from '../../features/catalog/use-listing-params.ts';
 import { FavoriteHeart } from '../../features/favorites/components/favorite-heart.tsx';
+import { paths } from '../../lib/paths.ts';
 
 const heart = (p: ProductCard) => <FavoriteHeart productId={p.id} />;
 
@@ -27,9 +28,9 @@ export function Component() {
     <section className="catalog-page">
       {path && path.length > 1 && (
         <nav className="breadcrumbs" aria-label="Путь">
-          <Link to="/catalog">Каталог</Link>
+          <Link to={paths.catalog()}>Каталог</Link>
           {path.slice(0, -1).map((p) => (
-            <Link key={p.id} to={`/catalog/${p.id}`}>
+            <Link key={p.id} to={paths.catalog(p.id)}>
               {p.name}
             </Link>
           ))}
@@ -49,7 +50,7 @@ export function Component() {
             <Link
               key={c.id}
               className="chip"
-              to={`/catalog/${c.id}`}
+              to={paths.catalog(c.id)}
               onClick={() => useFilterStore.getState().resetList('selectedCategories')}
             >
               {c.name}

@@ -8,6 +8,7 @@ import { useSaveDelivery } from '../../features/delivery/api/save-delivery.ts';
 import { AddressListSkeleton } from '../../features/delivery/components/address-list.tsx';
 import { DeliveryForm } from '../../features/delivery/components/delivery-form.tsx';
 import { useSingleFlight } from '../../lib/use-single-flight.ts';
+import { paths } from '../../lib/paths.ts';
 
 const FORM_ID = 'profile-delivery-form';
 
@@ -23,7 +24,7 @@ export function Component() {
     try {
       await save.mutateAsync({ body: data, id: editId });
       notify.success(editId ? 'Адрес сохранён' : 'Адрес добавлен');
-      void navigate('/profile/delivery', { replace: true });
+      void navigate(paths.profileDelivery, { replace: true });
     } catch {
       // The mutation's error toast has told the shopper; the form stays as typed.
     }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { useDeliveries } from '../../features/delivery/api/get-deliveries.ts';
 import { AddressList, AddressListSkeleton } from '../../features/delivery/components/address-list.tsx';
+import { paths } from '../../lib/paths.ts';
 
 export function Component() {
   const deliveries = useDeliveries();
@@ -28,7 +29,7 @@ export function Component() {
       ) : (
         <AddressList mode="manage" addresses={deliveries.data} />
       )}
-      <Button fixed onClick={() => void navigate('/profile/delivery/set')}>
+      <Button fixed onClick={() => void navigate(paths.profileDeliverySet)}>
         Добавить адрес
       </Button>
     </section>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { notify } from '../../components/ui/notify.ts';
 import { PassportEditor } from '../../features/passport/components/passport-form.tsx';
+import { paths } from '../../lib/paths.ts';
 
 export function Component() {
   const navigate = useNavigate();
@@ -11,7 +12,7 @@ export function Component() {
         submitLabel="Сохранить"
         onSaved={() => {
           notify.success('Паспортные данные сохранены');
-          void navigate('/profile', { replace: true });
+          void navigate(paths.profile, { replace: true });
         }}
       />
     </section>

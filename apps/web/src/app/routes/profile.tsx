@@ -6,6 +6,7 @@ import { activeOrdersQueryOptions } from '../../features/orders/api/get-active-o
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { ProgrammesMenu } from '../../features/programmes/components/programmes-menu.tsx';
 import { useSessionStore } from '../../features/session/session-store.ts';
+import { paths } from '../../lib/paths.ts';
 
 export function Component() {
   const user = useSessionStore((s) => s.user);
@@ -20,7 +21,7 @@ export function Component() {
       <ProfileView user={user} activeOrders={count} help={<HelpCards />} programmes={<ProgrammesMenu />} />
       {staff && (
         <Link
-          to="/admin"
+          to={paths.admin}
           className="button button--secondary button--medium button--full"
           style={{ marginTop: 16, textDecoration: 'none' }}
         >

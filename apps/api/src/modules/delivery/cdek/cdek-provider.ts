@@ -85,7 +85,8 @@ const firstError = (answer: {
   errors?: CdekError[] | undefined;
 }) => answer.errors?.[0] ?? answer.requests?.flatMap((r) => r.errors ?? [])[0];
 
-export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
+/** CDEK's HTTP calls: an OAuth token kept until it lapses (one fetch at a time), a timeout, JSON errors. */
+function cdekClient(settings: CdekSettings) {
   const base = settings.apiUrl.replace(/\/+$/, '');
   const timeoutMs = settings.timeoutMs ?? 10_000;
   let token: { value: string; until: number } | undefined;
@@ -158,6 +159,11 @@ export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
     return answer;
   }
 
+  return { call, json };
+}
+
+export function createCdekProvider(settings: CdekSettings): DeliveryProvider {
+  const { call, json } = cdekClient(settings);
   return {
     name: 'cdek',
     trackingLink: cdekTrackingLink,

@@ -95,6 +95,77 @@ export type CdekWorld = {
 
 const cityOf = (code: number) => CITIES.find((c) => c.code === code);
 
+/** The world's fixed lookups: cities, pick-up points, tariffs (no state). */
+const worldLookups: Pick<CdekWorld, 'suggestCities' | 'deliveryPoints' | 'tariffList'> = {
+  suggestCities(name) {
+    const q = name.trim().toLowerCase();
+    if (!q) return [];
+    return CITIES.filter((c) => c.name.toLowerCase().startsWith(q))
+      .concat(CITIES.filter((c) => !c.name.toLowerCase().startsWith(q) && c.name.toLowerCase().includes(q)))
+      .slice(0, 10)
+      .map((c) => ({
+        city_uuid: `00000000-0000-4000-8000-${String(c.code).padStart(12, '0')}`,
+        code: c.code,
+        full_name: c.region === c.name ? `${c.name}, Россия` : `${c.name}, ${c.region}, Россия`,
+      }));
+  },
+  deliveryPoints(cityCode) {
+    const city = cityOf(cityCode);
+    if (!city) return [];
+    return POINTS.map(([suffix, name, street, dLat, dLon, type]) => ({
+      code: `${PREFIX[city.code]}${suffix}`,
+      name: `${city.name}, ${name}`,
+      uuid: `10000000-0000-4000-8000-${String(city.code).padStart(6, '0')}${suffix.padStart(6, '0')}`,
+      type,
+      owner_code: 'cdek',
+      work_time: type === 'POSTAMAT' ? 'Пн-Вс 08:00-22:00' : WORK_TIME,
+      work_time_list: [1, 2, 3, 4, 5].map((day) => ({ day, time: '10:00/21:00' })),
+      is_dressing_room: type === 'PVZ',
+      have_cashless: true,
+      allowed_cod: type === 'PVZ',
+      weight_max: type === 'PVZ' ? 30 : 15,
+      location: {
+        country_code: 'RU',
+        region: city.region,
+        city_code: city.code,
+        city: city.name,
+        postal_code: '101000',
+        latitude: Math.round((city.lat + dLat) * 1e6) / 1e6,
+        longitude: Math.round((city.lon + dLon) * 1e6) / 1e6,
+        address: street,
+        address_full: `Россия, ${city.name}, ${street}`,
+      },
+    }));
+  },
+  tariffList(body) {
+    const from = cityOf(body.from_location.code);
+    const to = cityOf(body.to_location.code);
+    if (!from || !to)
+      return { tariff_codes: [], errors: [{ code: 'v2_city_not_found', message: 'Город не найден' }] };
+    const grams = body.packages.reduce((n, p) => n + p.weight, 0);
+    const extraKg = Math.max(0, Math.ceil((grams - 1000) / 1000));
+    const sum = to.base + 40 * extraKg;
+    const tariff = (code: number, name: string, mode: number, add: number, addDays: number): CdekTariff => ({
+      tariff_code: code,
+      tariff_name: name,
+      delivery_mode: mode,
+      delivery_sum: sum + add,
+      period_min: to.days + addDays,
+      period_max: to.days + addDays + 2,
+      calendar_min: to.days + addDays,
+      calendar_max: to.days + addDays + 2,
+    });
+    return {
+      tariff_codes: [
+        tariff(136, 'Посылка склад-склад', 4, 0, 0),
+        tariff(137, 'Посылка склад-дверь', 3, 210, 0),
+        tariff(368, 'Посылка склад-постамат', 7, 0, 1),
+        tariff(483, 'Экспресс склад-склад', 4, 350, -1),
+      ],
+    };
+  },
+};
+
 export function createCdekWorld(): CdekWorld {
   const orders = new Map<string, WorldOrder>();
   const prints = new Map<string, string>();
@@ -104,79 +175,7 @@ export function createCdekWorld(): CdekWorld {
   const world: CdekWorld = {
     orders,
     webhooks,
-    suggestCities(name) {
-      const q = name.trim().toLowerCase();
-      if (!q) return [];
-      return CITIES.filter((c) => c.name.toLowerCase().startsWith(q))
-        .concat(CITIES.filter((c) => !c.name.toLowerCase().startsWith(q) && c.name.toLowerCase().includes(q)))
-        .slice(0, 10)
-        .map((c) => ({
-          city_uuid: `00000000-0000-4000-8000-${String(c.code).padStart(12, '0')}`,
-          code: c.code,
-          full_name: c.region === c.name ? `${c.name}, Россия` : `${c.name}, ${c.region}, Россия`,
-        }));
-    },
-    deliveryPoints(cityCode) {
-      const city = cityOf(cityCode);
-      if (!city) return [];
-      return POINTS.map(([suffix, name, street, dLat, dLon, type]) => ({
-        code: `${PREFIX[city.code]}${suffix}`,
-        name: `${city.name}, ${name}`,
-        uuid: `10000000-0000-4000-8000-${String(city.code).padStart(6, '0')}${suffix.padStart(6, '0')}`,
-        type,
-        owner_code: 'cdek',
-        work_time: type === 'POSTAMAT' ? 'Пн-Вс 08:00-22:00' : WORK_TIME,
-        work_time_list: [1, 2, 3, 4, 5].map((day) => ({ day, time: '10:00/21:00' })),
-        is_dressing_room: type === 'PVZ',
-        have_cashless: true,
-        allowed_cod: type === 'PVZ',
-        weight_max: type === 'PVZ' ? 30 : 15,
-        location: {
-          country_code: 'RU',
-          region: city.region,
-          city_code: city.code,
-          city: city.name,
-          postal_code: '101000',
-          latitude: Math.round((city.lat + dLat) * 1e6) / 1e6,
-          longitude: Math.round((city.lon + dLon) * 1e6) / 1e6,
-          address: street,
-          address_full: `Россия, ${city.name}, ${street}`,
-        },
-      }));
-    },
-    tariffList(body) {
-      const from = cityOf(body.from_location.code);
-      const to = cityOf(body.to_location.code);
-      if (!from || !to)
-        return { tariff_codes: [], errors: [{ code: 'v2_city_not_found', message: 'Город не найден' }] };
-      const grams = body.packages.reduce((n, p) => n + p.weight, 0);
-      const extraKg = Math.max(0, Math.ceil((grams - 1000) / 1000));
-      const sum = to.base + 40 * extraKg;
-      const tariff = (
-        code: number,
-        name: string,
-        mode: number,
-        add: number,
-        addDays: number,
-      ): CdekTariff => ({
-        tariff_code: code,
-        tariff_name: name,
-        delivery_mode: mode,
-        delivery_sum: sum + add,
-        period_min: to.days + addDays,
-        period_max: to.days + addDays + 2,
-        calendar_min: to.days + addDays,
-        calendar_max: to.days + addDays + 2,
-      });
-      return {
-        tariff_codes: [
-          tariff(136, 'Посылка склад-склад', 4, 0, 0),
-          tariff(137, 'Посылка склад-дверь', 3, 210, 0),
-          tariff(368, 'Посылка склад-постамат', 7, 0, 1),
-          tariff(483, 'Экспресс склад-склад', 4, 350, -1),
-        ],
-      };
-    },
+    ...worldLookups,
     createOrder(body) {
       const errors: CdekError[] = [];
       if (!body.number || !/^[\x20-\x7e]{1,40}$/.test(body.number))

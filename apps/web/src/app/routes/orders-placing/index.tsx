@@ -32,7 +32,7 @@ export function Component() {
         <div className="placing-empty">
           <p className="placing-empty__title">Нечего оформлять</p>
           <p className="placing-empty__hint">Выберите товары в корзине</p>
-          <Link to="/basket" replace className="button button--primary button--medium">
+          <Link to={paths.basket} replace className="button button--primary button--medium">
             В корзину
           </Link>
         </div>

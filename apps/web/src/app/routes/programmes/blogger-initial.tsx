@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { BloggerInitialView } from '../../../features/programmes/components/blogger-initial-view.tsx';
 import { useSessionStore } from '../../../features/session/session-store.ts';
 import { BloggerGate, bloggerPageFor } from './use-blogger-gate.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export function Component() {
   const username = useSessionStore((s) => s.user?.username ?? null);
@@ -14,7 +15,7 @@ export function Component() {
         {(state) => {
           const editable = state.status === 'pending' || state.status === 'changes_requested';
           if (!editable && bloggerPageFor(state) !== 'initial')
-            return <Navigate to="/blogger/moder" replace />;
+            return <Navigate to={paths.bloggerModer} replace />;
           return <BloggerInitialView existing={editable ? state.application : null} username={username} />;
         }}
       </BloggerGate>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { adminMeQueryOptions } from '../../../features/admin/api/get-admin-me.ts';
 import { BloggerModerView } from '../../../features/programmes/components/blogger-moder-view.tsx';
 import { BloggerGate } from './use-blogger-gate.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export function Component() {
   const staff = useQuery(adminMeQueryOptions()).data;
@@ -20,7 +21,7 @@ export function Component() {
       </BloggerGate>
       {staff && (
         <Link
-          to="/admin/bloggers"
+          to={paths.adminBloggers}
           className="button button--secondary button--medium button--full"
           style={{ marginTop: 16, textDecoration: 'none' }}
         >

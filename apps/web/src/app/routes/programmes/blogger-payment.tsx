@@ -3,6 +3,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { BloggerPaymentView } from '../../../features/programmes/components/blogger-payment-view.tsx';
 import { BloggerGate } from './use-blogger-gate.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -16,7 +17,7 @@ export function Component() {
           amount >= state.min_payout && amount <= state.balance.available && !state.balance.pending_payout ? (
             <BloggerPaymentView amount={amount} />
           ) : (
-            <Navigate to="/blogger/conclusion" replace />
+            <Navigate to={paths.bloggerConclusion} replace />
           )
         }
       </BloggerGate>

@@ -7,6 +7,7 @@ import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { useBlogger, usePromoUser, usePublicUser } from '../../../features/programmes/api/blogger.ts';
 import { UserPageView } from '../../../features/programmes/components/user-page-view.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const USER_PARAM = 'uid';
 
@@ -33,7 +34,7 @@ const NotFound = () => (
   <div className="empty-state">
     <p className="empty-state__title">Страница не найдена</p>
     <p>Такого автора нет или его страница ещё не открыта.</p>
-    <Link to="/" className="link-button">
+    <Link to={paths.home} className="link-button">
       На главную
     </Link>
   </div>
@@ -52,7 +53,7 @@ function OwnPage() {
   const blogger = useBlogger();
   if (blogger.isPending) return <SkeletonBlock style={{ height: 260, borderRadius: 12 }} />;
   if (blogger.isError) return <LoadError title="Не удалось загрузить страницу" onRetry={blogger.refetch} />;
-  if (blogger.data.status !== 'approved') return <Navigate to="/profile" replace />;
+  if (blogger.data.status !== 'approved') return <Navigate to={paths.profile} replace />;
   return <UserPage id={blogger.data.user_id} own />;
 }
 

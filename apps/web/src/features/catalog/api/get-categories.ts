@@ -2,12 +2,13 @@
 import type { CategoriesResponseSchema, CategoryNode } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Answer } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getCategories = async (): Promise<CategoryNode[]> =>
   (await api<Answer<typeof CategoriesResponseSchema>>('/v1/categories')).result.categories;
 
 export const categoriesQueryOptions = () =>
-  queryOptions({ queryKey: ['categories'], queryFn: getCategories, staleTime: 30 * 60_000 });
+  queryOptions({ queryKey: queryKeys.categories, queryFn: getCategories, staleTime: 30 * 60_000 });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());
 

@@ -4,14 +4,19 @@ import type { ProductFiltersResponseSchema } from '@shop/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Answer } from '../../../lib/api-client.ts';
 import { listingQuery, type ProductListParams } from './get-products.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getProductFilters = async (p: ProductListParams, signal?: AbortSignal) =>
-  (await api<Answer<typeof ProductFiltersResponseSchema>>('/v2/product/filters', { query: listingQuery(p), signal }))
-    .result;
+  (
+    await api<Answer<typeof ProductFiltersResponseSchema>>('/v2/product/filters', {
+      query: listingQuery(p),
+      signal,
+    })
+  ).result;
 
 export const productFiltersQueryOptions = (p: ProductListParams) =>
   queryOptions({
-    queryKey: ['product-filters', p],
+    queryKey: queryKeys.productFilters(p),
     queryFn: ({ signal }) => getProductFilters(p, signal),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@
 import type { ProductListResponseSchema, ProductCard, Sorting } from '@shop/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Answer } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ProductListParams = {
   categoryIds?: number[];
@@ -37,7 +38,7 @@ export const getProducts = async (p: ProductListParams, cursor?: string, signal?
 
 export const productsInfiniteQueryOptions = (p: ProductListParams) =>
   infiniteQueryOptions({
-    queryKey: ['products', p],
+    queryKey: queryKeys.products(p),
     queryFn: ({ pageParam, signal }) => getProducts(p, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.more && last.cursor ? last.cursor : undefined),
@@ -50,7 +51,7 @@ export const useProductsInfinite = (p: ProductListParams) =>
 /** One short row (home page): the first page only. */
 export const productRowQueryOptions = (p: ProductListParams) =>
   queryOptions({
-    queryKey: ['products', 'row', p],
+    queryKey: queryKeys.productRow(p),
     queryFn: async ({ signal }): Promise<ProductCard[]> => (await getProducts(p, undefined, signal)).products,
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { useProductFilters } from '../api/get-product-filters.ts';
 import './brand-strip.css';
+import { paths } from '../../../lib/paths.ts';
 
 const BRANDS_SHOWN = 12;
 const NO_FILTERS = {};
@@ -24,7 +25,7 @@ export function BrandStrip() {
           ))}
         {brands?.map((b) => (
           <li key={b.id}>
-            <Link className="brand-strip__brand" to={`/search?q=${encodeURIComponent(b.name)}`}>
+            <Link className="brand-strip__brand" to={paths.search(b.name)}>
               <span className="brand-strip__logo" aria-hidden="true">
                 {b.name.slice(0, 1)}
               </span>

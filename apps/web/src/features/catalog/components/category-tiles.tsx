@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import './category-tiles.css';
+import { paths } from '../../../lib/paths.ts';
 
 const TINTS = ['#ffe3d6', '#dcecff', '#e7e0ff', '#d9f5e5', '#fff1c9', '#ffdbe7', '#e0f4f7'];
 
@@ -13,7 +14,7 @@ export function CategoryTiles() {
     <section aria-label="Категории">
       <div className="section-head">
         <h2 className="section-title">Категории</h2>
-        <Link className="section-more" to="/catalog">
+        <Link className="section-more" to={paths.catalog()}>
           Все
         </Link>
       </div>
@@ -27,7 +28,7 @@ export function CategoryTiles() {
         {categories.data?.map((c, i) => (
           <li key={c.id}>
             <Link
-              to={`/catalog/${c.id}`}
+              to={paths.catalog(c.id)}
               className="category-tiles__tile"
               style={{ ['--tint' as string]: TINTS[i % TINTS.length] }}
             >

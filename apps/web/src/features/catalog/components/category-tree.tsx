@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCategories } from '../api/get-categories.ts';
 import './category-tree.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function CategoryTree() {
   const categories = useCategories();
@@ -58,7 +59,7 @@ function CategoryGroup({
   if (node.children.length === 0) {
     return (
       <li>
-        <Link className="category-tree__row" to={`/catalog/${node.id}`}>
+        <Link className="category-tree__row" to={paths.catalog(node.id)}>
           {node.name}
           <Chevron />
         </Link>
@@ -74,13 +75,13 @@ function CategoryGroup({
       {open && (
         <ul className="category-tree__children">
           <li>
-            <Link className="category-tree__child category-tree__child--all" to={`/catalog/${node.id}`}>
+            <Link className="category-tree__child category-tree__child--all" to={paths.catalog(node.id)}>
               Все товары категории
             </Link>
           </li>
           {node.children.map((child) => (
             <li key={child.id}>
-              <Link className="category-tree__child" to={`/catalog/${child.id}`}>
+              <Link className="category-tree__child" to={paths.catalog(child.id)}>
                 {child.name}
               </Link>
             </li>

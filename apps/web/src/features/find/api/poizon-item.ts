@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const poizonItemQueryOptions = (spuId: string) =>
   queryOptions({
-    queryKey: ['find', 'poizon-item', spuId],
+    queryKey: queryKeys.poizonItem(spuId),
     queryFn: async ({ signal }): Promise<PoizonItem> =>
       (await api(`/v1/find/poizon/items/${spuId}`, { schema: PoizonItemResponseSchema, signal })).result,
     staleTime: 5 * 60_000,

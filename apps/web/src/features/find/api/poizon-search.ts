@@ -2,10 +2,11 @@
 import { PoizonSearchResponseSchema } from '@shop/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const poizonSearchQueryOptions = (q: string) =>
   infiniteQueryOptions({
-    queryKey: ['find', 'poizon-search', q],
+    queryKey: queryKeys.poizonSearch(q),
     queryFn: async ({ pageParam, signal }) =>
       (
         await api('/v1/find/poizon/search', {

@@ -25,15 +25,8 @@ import '../find.css';
 
 export const FIND_SEARCH_PATH = '/find/poizon/search';
 
-export function FindPoizonView() {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [hint, setHint] = useState<string | null>(null);
-  const [item, setItem] = useState<PoizonItem | null>(null);
-  const [manual, setManual] = useState<{ query: string; parsed: ManualParsed } | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const resolve = useResolvePoizon();
-  const openProduct = useOpenProduct();
+/** The page's address: `?photo=` (a screenshot from search by photo) and `?request=` (one to show). */
+function useFindParams() {
   const [params, setParams] = useSearchParams();
   const photoParam = params.get('photo');
   // `?photo=1`: from search by photo without a stored photo; the form asks for one.
@@ -49,6 +42,19 @@ export function FindPoizonView() {
       },
       { replace: true },
     );
+  return { photoParam, photo, highlight, dropPhoto };
+}
+
+export function FindPoizonView() {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [item, setItem] = useState<PoizonItem | null>(null);
+  const [manual, setManual] = useState<{ query: string; parsed: ManualParsed } | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const resolve = useResolvePoizon();
+  const openProduct = useOpenProduct();
+  const { photoParam, photo, highlight, dropPhoto } = useFindParams();
 
   const find = (value = text) => {
     setError(null);

@@ -14,6 +14,7 @@ import { poizonSearchQueryOptions } from '../api/poizon-search.ts';
 import { PoizonItemDrawer } from './poizon-item-drawer.tsx';
 import '../find.css';
 import '../../../components/ui/card-grid.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function PoizonSearchView() {
   const [params, setParams] = useSearchParams();
@@ -75,7 +76,7 @@ export function PoizonSearchView() {
       ) : unavailable ? (
         <div className="find-empty">
           <p>Поиск по Poizon сейчас недоступен — пришлите ссылку на товар</p>
-          <Link className="find-link" to="/find/poizon">
+          <Link className="find-link" to={paths.findPoizon}>
             К поиску по ссылке
           </Link>
         </div>

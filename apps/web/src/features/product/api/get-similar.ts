@@ -4,6 +4,7 @@
 import type { SimilarProductsResponseSchema, SimilarProduct } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Answer } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getSimilar = async (id: number, signal?: AbortSignal): Promise<SimilarProduct[]> =>
   (await api<Answer<typeof SimilarProductsResponseSchema>>(`/v1/product/${id}/similar`, { signal })).result
@@ -11,7 +12,7 @@ export const getSimilar = async (id: number, signal?: AbortSignal): Promise<Simi
 
 export const similarQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: ['similar', id],
+    queryKey: queryKeys.similar(id),
     queryFn: ({ signal }) => getSimilar(id!, signal),
     enabled: id !== null,
     staleTime: 10 * 60_000,

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { haptic } from '../../../telegram/haptics.ts';
 import './profile.css';
+import { paths } from '../../../lib/paths.ts';
 
 type Props = {
   user: Profile | null;
@@ -34,9 +35,9 @@ export function ProfileView({ user, activeOrders, help, programmes }: Props) {
       </header>
 
       <nav className="profile-menu" aria-label="Разделы профиля">
-        <MenuLink to="/orders/history" icon="box" label="Мои заказы" counter={activeOrders} />
-        <MenuLink to="/profile/delivery" icon="pin" label="Адреса доставки" />
-        <MenuLink to="/profile/passport_data" icon="id" label="Паспортные данные" />
+        <MenuLink to={paths.ordersHistory} icon="box" label="Мои заказы" counter={activeOrders} />
+        <MenuLink to={paths.profileDelivery} icon="pin" label="Адреса доставки" />
+        <MenuLink to={paths.profilePassport} icon="id" label="Паспортные данные" />
       </nav>
 
       {user && programmes}

@@ -21,6 +21,7 @@ import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 import type { PickInput } from '../types.ts';
 import { programmeKeys } from './keys.ts';
 import { resultOf, useChange } from './query.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type StatsPeriod = '7d' | '30d' | 'all';
 
@@ -147,7 +148,7 @@ export const usePublicUser = (id: number | null) =>
  */
 export const usePromoUser = (promo: string | null) =>
   useQuery({
-    queryKey: ['users', 'by-promo', promo],
+    queryKey: queryKeys.userByPromo(promo),
     enabled: promo !== null,
     staleTime: Infinity,
     queryFn: async ({ signal }) => {

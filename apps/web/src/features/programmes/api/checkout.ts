@@ -4,6 +4,7 @@ import { CheckoutQuoteResponseSchema, PromoCheckResponseSchema } from '@shop/con
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { programmeKeys } from './keys.ts';
 import { resultOf } from './query.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type CheckoutItem = { product_id: number; variant_id: number; quantity: number };
 
@@ -11,7 +12,7 @@ export type QuoteRequest = { items: CheckoutItem[]; promo_code?: string; bonus_a
 
 export const useCheckoutQuote = (request: QuoteRequest) =>
   useQuery({
-    queryKey: ['checkout-quote', request],
+    queryKey: queryKeys.checkoutQuote(request),
     queryFn: ({ signal }) =>
       resultOf('/v1/checkout/quote', {
         method: 'POST',

@@ -16,6 +16,7 @@ import { PAYOUT_STATUS_RU, type BloggerBalance } from '@shop/contract';
 import { numeric, toneOf } from '../labels.ts';
 import type { Payout } from '../types.ts';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 const digits = (v: string) => v.replace(/\D/g, '').slice(0, 9);
 
@@ -110,7 +111,7 @@ export function BloggerConclusionView({
           aria-label="Сумма вывода"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!error && amount) void navigate(`/blogger/conclusion/payment?amount=${amount}`);
+            if (!error && amount) void navigate(paths.bloggerConclusionPayment(amount));
           }}
         >
           <TextField

@@ -18,6 +18,7 @@ import type { ApprovedDashboard } from '../types.ts';
 import { Chevron } from './chevron.tsx';
 import { Stat } from './referral-view.tsx';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 const PERIODS: { value: StatsPeriod; label: string }[] = [
   { value: '7d', label: '7 дней' },
@@ -48,12 +49,12 @@ export function BloggerDashboardView({ state, picks }: Props) {
         )}
         <p className="pg-hero__text">Выведено всего {formatPrice(balance.paid_total)}</p>
         {canWithdraw ? (
-          <Link className="button button--medium pg-hero__action" to="/blogger/conclusion">
+          <Link className="button button--medium pg-hero__action" to={paths.bloggerConclusion}>
             <span className="button__label">Вывести</span>
           </Link>
         ) : (
           <p className="pg-hero__text">
-            <Link to="/blogger/conclusion" className="pg-hero__link">
+            <Link to={paths.bloggerConclusion} className="pg-hero__link">
               Вывод средств
             </Link>{' '}
             · минимальная сумма вывода — {formatPrice(minPayout)}
@@ -128,14 +129,14 @@ export function BloggerDashboardView({ state, picks }: Props) {
       <CommissionsBlock />
 
       <nav className="pg-rows" aria-label="Партнёрство">
-        <Link className="pg-row" to="/blogger/conclusion">
+        <Link className="pg-row" to={paths.bloggerConclusion}>
           <span className="pg-row__main">
             <span className="pg-row__title">История выводов</span>
             <span className="pg-row__sub">Заявки и выплаты</span>
           </span>
           <Chevron />
         </Link>
-        <Link className="pg-row" to={`/user?uid=${state.user_id}`}>
+        <Link className="pg-row" to={paths.user(state.user_id)}>
           <span className="pg-row__main">
             <span className="pg-row__title">Моя страница</span>
             <span className="pg-row__sub">Как её видят подписчики</span>

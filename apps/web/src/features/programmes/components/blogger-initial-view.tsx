@@ -22,6 +22,7 @@ import {
   type BloggerPlatform,
 } from '@shop/contract';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 const PROMO = PROMO_CODE_RE;
 
@@ -45,6 +46,31 @@ type Props = {
 
 type PromoState = 'idle' | 'checking' | 'free' | 'taken';
 
+/** Whether a typed promo code is free: asked 350 ms after the last keystroke; its own code is not asked. */
+function usePromoState(promo: string, ownCode: string | undefined): PromoState {
+  // The availability answer for one code; the state shown is derived from it while typing.
+  const [checked, setChecked] = useState<{ promo: string; state: PromoState } | null>(null);
+  const promoToCheck = PROMO.test(promo) && promo !== ownCode ? promo : null;
+  const promoState: PromoState =
+    promoToCheck === null ? 'idle' : checked?.promo === promoToCheck ? checked.state : 'checking';
+
+  useEffect(() => {
+    if (promoToCheck === null) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkPromoAvailable(promoToCheck, controller.signal).then(
+        (available) => setChecked({ promo: promoToCheck, state: available ? 'free' : 'taken' }),
+        () => setChecked({ promo: promoToCheck, state: 'idle' }),
+      );
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [promoToCheck]);
+  return promoState;
+}
+
 export function BloggerInitialView({ existing, username }: Props) {
   const navigate = useNavigate();
   const save = useSaveApplication(existing ? 'PUT' : 'POST');
@@ -64,26 +90,7 @@ export function BloggerInitialView({ existing, username }: Props) {
   });
   const { errors, isSubmitting } = form.formState;
   const promo = useWatch({ control: form.control, name: 'promo_code' });
-  // The availability answer for one code; the state shown is derived from it while typing.
-  const [checked, setChecked] = useState<{ promo: string; state: PromoState } | null>(null);
-  const promoToCheck = PROMO.test(promo) && promo !== existing?.promo_code ? promo : null;
-  const promoState: PromoState =
-    promoToCheck === null ? 'idle' : checked?.promo === promoToCheck ? checked.state : 'checking';
-
-  useEffect(() => {
-    if (promoToCheck === null) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      checkPromoAvailable(promoToCheck, controller.signal).then(
-        (available) => setChecked({ promo: promoToCheck, state: available ? 'free' : 'taken' }),
-        () => setChecked({ promo: promoToCheck, state: 'idle' }),
-      );
-    }, 350);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [promoToCheck]);
+  const promoState = usePromoState(promo, existing?.promo_code);
 
   const submit = form.handleSubmit(async (values) => {
     if (promoState === 'taken') {
@@ -93,7 +100,7 @@ export function BloggerInitialView({ existing, username }: Props) {
     try {
       await save.mutateAsync(values);
       notify.success(existing ? 'Заявка обновлена' : 'Заявка отправлена');
-      void navigate('/blogger/moder', { replace: true });
+      void navigate(paths.bloggerModer, { replace: true });
     } catch (error) {
       if (error instanceof ApiRequestError && error.field && error.field in values)
         form.setError(error.field as keyof FormInput, { message: error.message });

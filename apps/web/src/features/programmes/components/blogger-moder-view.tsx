@@ -12,6 +12,7 @@ import { dayMonth, FOLLOWER_FORMS } from '../labels.ts';
 import { BLOGGER_PLATFORM_RU } from '@shop/contract';
 import type { BloggerApplication, BloggerStatus } from '../types.ts';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 type Props = { status: BloggerStatus; application: BloggerApplication };
 
@@ -31,7 +32,7 @@ export function BloggerModerView({ status, application }: Props) {
     withdraw.mutate(undefined, {
       onSuccess: () => {
         notify.success('Заявка отозвана');
-        void navigate('/blogger/initial', { replace: true });
+        void navigate(paths.bloggerInitial, { replace: true });
       },
       onError: (e) => notify.error(errorMessage(e, 'Не удалось отозвать заявку')),
     });
@@ -106,7 +107,7 @@ export function BloggerModerView({ status, application }: Props) {
         <div className="pg-actions">
           <Button
             variant={status === 'changes_requested' ? 'primary' : 'light-primary'}
-            onClick={() => void navigate('/blogger/initial')}
+            onClick={() => void navigate(paths.bloggerInitial)}
           >
             {status === 'changes_requested' ? 'Исправить заявку' : 'Изменить заявку'}
           </Button>

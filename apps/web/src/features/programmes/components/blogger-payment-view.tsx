@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCreatePayout } from '../api/blogger.ts';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 export const BANKS = [
   'Т-Банк',
@@ -96,7 +97,7 @@ export function BloggerPaymentView({ amount }: { amount: number }) {
         },
       });
       notify.success('Заявка на вывод создана');
-      void navigate('/blogger/conclusion', { replace: true });
+      void navigate(paths.bloggerConclusion, { replace: true });
     } catch (error) {
       notify.error(errorMessage(error, 'Не удалось создать заявку'));
     }

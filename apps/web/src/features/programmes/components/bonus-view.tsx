@@ -14,6 +14,7 @@ import { BONUS_FORMS, dayMonthYear, numeric, toneOf } from '../labels.ts';
 import type { BonusEntry } from '../types.ts';
 import { Chevron } from './chevron.tsx';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 const KINDS: { value: BonusHistoryKind; label: string }[] = [
   { value: 'all', label: 'Все' },
@@ -68,14 +69,14 @@ export function BonusView() {
             )}
           </section>
           <p className="pg-hint">
-            1 бонус = 1 ₽. Оплачивайте бонусами до {bonus.data.rules.spend_cap_percent}&nbsp;% стоимости товаров
-            при оформлении заказа.
+            1 бонус = 1 ₽. Оплачивайте бонусами до {bonus.data.rules.spend_cap_percent}&nbsp;% стоимости
+            товаров при оформлении заказа.
           </p>
         </>
       )}
 
       <nav className="pg-rows" aria-label="Как получить бонусы">
-        <Link className="pg-row" to="/referral">
+        <Link className="pg-row" to={paths.referral}>
           <span className="pg-row__main">
             <span className="pg-row__title">Получить ещё</span>
             <span className="pg-row__sub">Пригласите друга — {formatPrice(1000)} за каждого</span>

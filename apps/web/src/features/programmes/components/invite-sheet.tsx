@@ -10,6 +10,7 @@ import { formatPrice } from '../../../lib/price.ts';
 import { dayMonth } from '../labels.ts';
 import type { Invite } from '../types.ts';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 type Props = {
   invite: Invite | null;
@@ -50,7 +51,7 @@ function Body({ invite }: { invite: Invite }) {
             {invite.rewarded_at ? ` ${dayMonth(invite.rewarded_at)}` : ''}. Бонусы уже на вашем счёте — ими
             можно оплатить до 30&nbsp;% следующей покупки.
           </p>
-          <Link className="invite-sheet__link" to="/bonus">
+          <Link className="invite-sheet__link" to={paths.bonus}>
             Открыть бонусный счёт
           </Link>
         </>
@@ -103,7 +104,13 @@ export function InviteSheet({ invite, open, onOpenChange, onDelete, onInviteMore
         <Button variant="primary" fullWidth onClick={onInviteMore}>
           {invite.status === 'registered' ? 'Напомнить' : 'Пригласить ещё'}
         </Button>
-        <Button variant="secondary" size="small" fullWidth loading={deleting} onClick={() => void askDelete()}>
+        <Button
+          variant="secondary"
+          size="small"
+          fullWidth
+          loading={deleting}
+          onClick={() => void askDelete()}
+        >
           Удалить приглашение
         </Button>
       </div>

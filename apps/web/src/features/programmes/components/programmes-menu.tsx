@@ -8,6 +8,7 @@ import { useBonus } from '../api/bonus.ts';
 import { useReferral } from '../api/referral.ts';
 import { Chevron } from './chevron.tsx';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function ProgrammesMenu() {
   const referral = useReferral();
@@ -17,7 +18,7 @@ export function ProgrammesMenu() {
   const status = blogger.data?.status;
   return (
     <>
-      <Link className="pg-invite-card" to="/referral" onClick={() => haptic.selection()}>
+      <Link className="pg-invite-card" to={paths.referral} onClick={() => haptic.selection()}>
         <span className="pg-invite-card__title">Приглашайте друзей</span>
         <span className="pg-invite-card__text">
           {rules
@@ -26,7 +27,7 @@ export function ProgrammesMenu() {
         </span>
       </Link>
       <nav className="pg-rows" aria-label="Бонусы и партнёрство">
-        <Link className="pg-row" to="/bonus" onClick={() => haptic.selection()}>
+        <Link className="pg-row" to={paths.bonus} onClick={() => haptic.selection()}>
           <span className="pg-row__main">
             <span className="pg-row__title">Бонусный счёт</span>
             <span className="pg-row__sub">1 бонус = 1 ₽</span>

@@ -14,6 +14,7 @@ import { copyText } from '../copy.ts';
 import { CodeEntrySheet } from './code-entry-sheet.tsx';
 import { Chevron } from './chevron.tsx';
 import './programmes.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function ReferralView() {
   const referral = useReferral();
@@ -71,14 +72,14 @@ export function ReferralView() {
       </dl>
 
       <nav className="pg-rows" aria-label="Приглашения">
-        <Link className="pg-row" to="/referral/history">
+        <Link className="pg-row" to={paths.referralHistory}>
           <span className="pg-row__main">
             <span className="pg-row__title">История приглашений</span>
             <span className="pg-row__sub">Статус каждого друга и бонусы</span>
           </span>
           <Chevron />
         </Link>
-        <Link className="pg-row" to="/bonus">
+        <Link className="pg-row" to={paths.bonus}>
           <span className="pg-row__main">
             <span className="pg-row__title">Бонусный счёт</span>
             <span className="pg-row__sub">Баланс и история начислений</span>

@@ -11,6 +11,7 @@ import { haptic } from '../../../telegram/haptics.ts';
 import { markInviteSeen, useDeleteInvite, useUnseenReward } from '../api/referral.ts';
 import { SEEN_REWARDS_KEY, seenRewardIds } from '../api/unseen-reward.ts';
 import { InviteSheet } from './invite-sheet.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const seenIds = seenRewardIds;
 
@@ -44,7 +45,7 @@ export default function UnseenRewardHost() {
       deleting={remove.isPending}
       onInviteMore={() => {
         setOpen(false);
-        void navigate('/referral');
+        void navigate(paths.referral);
       }}
       onDelete={(i) =>
         remove.mutate(i.id, {

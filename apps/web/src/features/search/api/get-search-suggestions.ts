@@ -1,6 +1,7 @@
 import type { SearchSuggestResponseSchema, SearchSuggestion } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Answer } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** docs/product.md §9: suggestions are fresh for 5 minutes, retried once, 20 results. */
 export const SUGGESTIONS_SIZE = 20;
@@ -19,7 +20,7 @@ export const getSearchSuggestions = async (
 
 export const searchSuggestionsQueryOptions = (prefix: string) =>
   queryOptions({
-    queryKey: ['search-suggest', prefix.trim()],
+    queryKey: queryKeys.searchSuggest(prefix.trim()),
     queryFn: ({ signal }) => getSearchSuggestions(prefix.trim(), signal),
     // Requested only for a non-empty prefix (docs/product.md §5).
     enabled: prefix.trim().length > 0,

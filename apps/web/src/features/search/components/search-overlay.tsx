@@ -70,7 +70,7 @@ export function SearchOverlay() {
     haptic.selection();
     addSearch(trimmed);
     close();
-    void navigate(`/search?q=${encodeURIComponent(trimmed)}`);
+    void navigate(paths.search(trimmed));
   };
 
   const openUser = (userId: number) => {
