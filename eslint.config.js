@@ -249,7 +249,6 @@ const FUNCTION_LENGTH_BEING_SPLIT = [
   'apps/web/src/features/cart/components/basket-view.tsx',
   'apps/web/src/features/passport/components/passport-form.tsx',
   'apps/web/src/features/delivery/components/delivery-form.tsx',
-  'apps/web/src/features/find-photo/components/find-photo-page.tsx',
 ];
 
 /**
