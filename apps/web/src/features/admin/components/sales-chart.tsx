@@ -32,7 +32,13 @@ export default function SalesChart({ days }: { days: StatsDay[] }) {
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
         axes: [
-          { ...axis, values: (_u, ticks) => ticks.map((t) => dayLabel.format(new Date(t * 1000))) },
+          {
+            ...axis,
+            // A week or less: one tick per day, each under its own date (uPlot's own ticks would
+            // fall every few hours and repeat a day's label).
+            ...(xs.length <= 7 ? { splits: () => xs } : {}),
+            values: (_u, ticks) => ticks.map((t) => dayLabel.format(new Date(t * 1000))),
+          },
           {
             ...axis,
             size: 64,
@@ -54,6 +60,9 @@ export default function SalesChart({ days }: { days: StatsDay[] }) {
       [xs, days.map((d) => d.revenue)],
       el,
     );
+    // One day (today's range) has no width: uPlot would stretch it to a thousand days and label the
+    // ticks «01.01»; half a day either side keeps the day in the middle under its own date.
+    if (xs.length === 1) plot.setScale('x', { min: xs[0]! - 43_200, max: xs[0]! + 43_200 });
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 200 }));
     resize.observe(el);
     return () => {
