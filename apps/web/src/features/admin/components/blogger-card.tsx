@@ -7,7 +7,7 @@ import {
   type BloggerStatus,
 } from '@shop/contract';
 import { formatPrice } from '../../../lib/price.ts';
-import { BloggerDecision } from './blogger-decision.tsx';
+import { BloggerDecisionForms } from './blogger-decision.tsx';
 
 /** The badge colour of each application status. */
 export const BLOGGER_TONE: Record<BloggerStatus, string> = {
@@ -36,7 +36,9 @@ export function BloggerCard({
         </span>
       </div>
       <BloggerFacts blogger={blogger} />
-      {canDecide && blogger.status !== 'rejected' && <BloggerDecision blogger={blogger} onDone={onDone} />}
+      {canDecide && blogger.status !== 'rejected' && (
+        <BloggerDecisionForms blogger={blogger} onDone={onDone} />
+      )}
     </article>
   );
 }

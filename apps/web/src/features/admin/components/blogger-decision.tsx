@@ -16,7 +16,7 @@ type Decide = {
   run: (decision: BloggerDecision, done: string) => void;
 };
 
-export function BloggerDecision({ blogger, onDone }: { blogger: AdminBlogger; onDone: () => void }) {
+export function BloggerDecisionForms({ blogger, onDone }: { blogger: AdminBlogger; onDone: () => void }) {
   const decide = useDecideBlogger();
   const run = (decision: BloggerDecision, done: string) =>
     decide.mutate(
