@@ -4,21 +4,11 @@
 // are checked as a shopper sees them, not only their empty states.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, validInn } from './support.ts';
+import { auth, expect, signIn, test, validInn } from './support.ts';
 
 type Variant = { id: number; qty: number };
 type Product = { id: number; variants: Variant[] };
 type Category = { id: number; children: Category[] };
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signIn(page: Page): Promise<string> {
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 /**
  * A cart line, a favourite, an address, passport data and an order awaiting payment. Returns the

@@ -3,37 +3,15 @@
 // shopper — an owner of the demo shop under the dev login — finds it from the profile, opens the
 // card, moves it on and refunds it. Screenshots in light and dark go where `shot()` says (support.ts).
 import { readFileSync } from 'node:fs';
-import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, test, validInn } from './support.ts';
+import { auth, expect, shot, signInShopper, test, validInn } from './support.ts';
 
 // 390×844 CSS pixels at 1×, like the other screenshots in docs/screenshots.
 test.use({ deviceScaleFactor: 1 });
 
-/**
- * The server under test runs without BOT_TOKEN, so it checks init data against the made-up dev
- * token of apps/api/src/env.ts (DEV_BOT_TOKEN; not a secret, never a real bot).
- */
-const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** Signs in another shopper with init data signed by the dev bot token, as Telegram would. */
-async function signInShopper(request: APIRequestContext, id: number): Promise<string> {
-  const initData = sign(
-    {
-      user: { id, first_name: 'Ольга', last_name: 'Консольная', username: `olga_${id}`, language_code: 'ru' },
-      signature: 'e2e',
-      chat_type: 'sender',
-      chat_instance: '1',
-    },
-    DEV_BOT_TOKEN,
-    new Date(),
-  );
-  const res = await request.post('/api/v1/tg/auth', { data: { initData } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { result: string }).result;
-}
+/** Signs in another shopper, Ольга Консольная. */
+const signInOlga = (request: APIRequestContext, id: number) =>
+  signInShopper(request, { id, first_name: 'Ольга', last_name: 'Консольная', username: `olga_${id}` });
 
 /** Places and pays (sandbox «Оплатить») an order of one in-stock unit; returns its id and total. */
 async function paidOrder(request: APIRequestContext, token: string, run: string) {
@@ -117,7 +95,7 @@ const runs = { light: 910_000_001, dark: 910_000_002 } as const;
 for (const scheme of ['light', 'dark'] as const) {
   test(`console: order list → order card → status change → refund (${scheme})`, async ({ page, request }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    const shopperToken = await signInShopper(request, runs[scheme]);
+    const shopperToken = await signInOlga(request, runs[scheme]);
     const order = await paidOrder(request, shopperToken, scheme);
 
     // The entry shows on the profile for staff only; the demo shopper is an owner.

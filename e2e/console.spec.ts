@@ -7,41 +7,24 @@
 // the console with four variants and two pictures, published, found by search, pictures resized. Each page is photographed
 // at 390×844 and 1440×900 (`console-*-390.png`, `console-*-1440.png`; SCREENSHOTS_DIR=docs/screenshots).
 import { readFileSync } from 'node:fs';
-import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, shot, test, validInn } from './support.ts';
+import { auth, expect, shot, signInShopper, test, validInn } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
 
-/** The made-up dev token the server checks init data against without BOT_TOKEN (not a secret). */
-const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
 const SHOPPER_ID = 920_000_028;
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 /** «1 490 ₽» with the non-breaking spaces of lib/price.ts. */
 const rub = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}\u00a0₽`;
 
-async function signInShopper(request: APIRequestContext): Promise<string> {
-  const initData = sign(
-    {
-      user: {
-        id: SHOPPER_ID,
-        first_name: 'Вера',
-        last_name: 'Закупкина',
-        username: `vera_${SHOPPER_ID}`,
-        language_code: 'ru',
-      },
-      signature: 'e2e',
-      chat_type: 'sender',
-      chat_instance: '1',
-    },
-    DEV_BOT_TOKEN,
-    new Date(),
-  );
-  const res = await request.post('/api/v1/tg/auth', { data: { initData } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { result: string }).result;
-}
+/** Signs in the shopper of this spec, Вера Закупкина. */
+const signInVera = (request: APIRequestContext) =>
+  signInShopper(request, {
+    id: SHOPPER_ID,
+    first_name: 'Вера',
+    last_name: 'Закупкина',
+    username: `vera_${SHOPPER_ID}`,
+  });
 
 /** Passport, address, then `count` paid orders of one in-stock unit each. */
 async function paidOrders(request: APIRequestContext, token: string, count: number) {
@@ -127,7 +110,7 @@ test('console: dashboard → saved order filter → purchase list → customers 
   page,
   request,
 }) => {
-  const shopperToken = await signInShopper(request);
+  const shopperToken = await signInVera(request);
   const [first, second] = await paidOrders(request, shopperToken, 2);
 
   // The dashboard is the console's first page; today's figures are the stats API's.

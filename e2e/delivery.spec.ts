@@ -4,19 +4,9 @@
 // pays on the sandbox page; staff add the China leg and register the Russian leg with CDEK, move
 // the order on; the order page shows its way with a date per step and the tracking link.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { emptyCart, expect, shot, test, validInn } from './support.ts';
+import { auth, emptyCart, expect, shot, signIn, test, validInn } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signIn(page: Page): Promise<string> {
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 /** One in-stock variant of the catalogue, put in the cart. */
 async function cartOfOne(request: APIRequestContext, token: string) {

@@ -4,22 +4,12 @@
 // working retry (one call made to fail with page.route), skeleton contrast, the search bar, phone
 // numbers that must not wrap, and the invite-reward sheet that must not claim a reward.
 import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { expect, shot, test, validInn, withoutFirstScreenAnswers } from './support.ts';
+import { auth, expect, shot, signIn, test, validInn, withoutFirstScreenAnswers } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
 
 type Variant = { id: number; qty: number; size: string | null; size_eu: string | null; color: string | null };
 type Product = { id: number; title: string; variants: Variant[] };
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signIn(page: Page): Promise<string> {
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 /** Products with at least `sizes` variants in stock, cheapest first. */
 async function productsWithSizes(request: APIRequestContext, count: number, sizes = 2) {

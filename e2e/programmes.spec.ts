@@ -5,9 +5,17 @@
 // blogger withdraws and the console pays it, the blogger's picks show on their public page found
 // through the search, and the demo shopper pays part of an order with bonuses. Every page is
 // photographed in light and dark (`shot()` in support.ts).
-import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect as baseExpect, emptyCart, pressTelegramBack, shot, test, validInn } from './support.ts';
+import {
+  auth,
+  expect as baseExpect,
+  emptyCart,
+  pressTelegramBack,
+  shot,
+  signInShopper,
+  test,
+  validInn,
+} from './support.ts';
 
 // Sessions start slowly on a busy machine (dev login, then the page's own calls).
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -15,9 +23,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.use({ deviceScaleFactor: 1 });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
-/** The made-up dev bot token of apps/api/src/env.ts (the server runs without BOT_TOKEN). */
-const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type Json = Record<string, unknown>;
 
 async function getJson<T = Json>(request: APIRequestContext, url: string, token: string): Promise<T> {
@@ -26,23 +31,13 @@ async function getJson<T = Json>(request: APIRequestContext, url: string, token:
   return ((await res.json()) as { result: T }).result;
 }
 
-/** Signs another shopper in as Telegram would, optionally opened by a start parameter. */
-async function signInShopper(request: APIRequestContext, id: number, firstName: string, startParam?: string) {
-  const initData = sign(
-    {
-      user: { id, first_name: firstName, last_name: 'Тестова', username: `user_${id}`, language_code: 'ru' },
-      signature: 'e2e',
-      chat_type: 'sender',
-      chat_instance: '1',
-      ...(startParam ? { start_param: startParam } : {}),
-    },
-    DEV_BOT_TOKEN,
-    new Date(),
+/** Signs another shopper in as Telegram would, opened by a start parameter. */
+const signInTester = (request: APIRequestContext, id: number, firstName: string, startParam: string) =>
+  signInShopper(
+    request,
+    { id, first_name: firstName, last_name: 'Тестова', username: `user_${id}` },
+    startParam,
   );
-  const res = await request.post('/api/v1/tg/auth', { data: { initData } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { result: string }).result;
-}
 
 /** Passport and a delivery address, so that the shopper may order; returns the address id. */
 async function readyToOrder(request: APIRequestContext, token: string, last: string) {
@@ -199,7 +194,7 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
   // spec in this worker, care.spec, may have invited a friend of its own before).
   const invited = (await getJson<{ stats: { invited: number } }>(request, '/api/v1/referral', owner)).stats
     .invited;
-  const friend = await signInShopper(request, FRIEND_ID, 'Мария', `ref_${referral.code}`);
+  const friend = await signInTester(request, FRIEND_ID, 'Мария', `ref_${referral.code}`);
   expect((await getJson<{ balance: number }>(request, '/api/v1/bonus', friend)).balance).toBe(500);
   await page.reload();
   const count = `Приглашено${invited + 1}`;
@@ -310,7 +305,7 @@ test('blogger: application → console approval → dashboard → buyer by link 
   await expect(page.getByText(`startapp=b_${PROMO}`)).toBeVisible();
 
   // A new buyer arrives by the link: 5 % off the first order without typing the code.
-  const buyer = await signInShopper(request, BUYER_ID, 'Ирина', `b_${PROMO}`);
+  const buyer = await signInTester(request, BUYER_ID, 'Ирина', `b_${PROMO}`);
   const buyerDelivery = await readyToOrder(request, buyer, 'Покупаева');
   const order = await placeAndPay(
     request,

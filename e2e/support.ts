@@ -1,9 +1,11 @@
 // Helpers shared by the browser tests: a `test` whose worker has its own shop server and whose
-// page starts a fresh session, Telegram events into the page, the demo shopper's cart through the
-// API, valid test data. Every spec imports `test` and `expect` from here.
+// page starts a fresh session, signing in (the demo shopper's page, another shopper through the
+// API), Telegram events into the page, the demo shopper's cart through the API, valid test data.
+// Every spec imports `test` and `expect` from here.
 import path from 'node:path';
-import { test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { innControlDigits } from '@shop/contract';
+import { sign } from '@tma.js/init-data-node';
 import { resultsDir, startServer, type ShopServer } from './servers.ts';
 
 export const test = base.extend<object, { shop: ShopServer }>({
@@ -39,7 +41,49 @@ export const test = base.extend<object, { shop: ShopServer }>({
     await use(page);
   },
 });
-export { expect } from '@playwright/test';
+export { expect };
+
+/** The made-up dev token the server checks init data against without BOT_TOKEN (apps/api/src/env.ts; not a secret, never a real bot). */
+export const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
+
+/** The API's bearer header for a session token. */
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The demo shopper's session token, once the app has signed in on the profile page. */
+export async function signIn(page: Page): Promise<string> {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+export type TelegramUser = { id: number; first_name: string; last_name?: string; username?: string };
+
+/**
+ * Signs another shopper in with init data signed by the dev bot token, as Telegram would (opened
+ * by `startParam` when given); returns the session token.
+ */
+export async function signInShopper(
+  request: APIRequestContext,
+  user: TelegramUser,
+  startParam?: string,
+): Promise<string> {
+  const initData = sign(
+    {
+      user: { ...user, language_code: 'ru' },
+      signature: 'e2e',
+      chat_type: 'sender',
+      chat_instance: '1',
+      ...(startParam ? { start_param: startParam } : {}),
+    },
+    DEV_BOT_TOKEN,
+    new Date(),
+  );
+  const res = await request.post('/api/v1/tg/auth', { data: { initData } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { result: string }).result;
+}
 
 /**
  * Where a spec's screenshot goes: `screenshots` in the run's results folder, or the folder in `SCREENSHOTS_DIR`

@@ -25,8 +25,39 @@ export const queryKeys = {
   orders: ['orders'] as const,
   /** GET /order/{id}/messages: the order's question thread. */
   orderMessages: (orderId: number) => ['orders', 'messages', orderId] as const,
+  /** GET /admin/orders?…: one filter's pages of the console's order list. */
+  adminOrderList: (filter: object, pageSize: number) =>
+    ['admin', 'orders', 'list', filter, pageSize] as const,
   /** GET /admin/orders/{id}: the console's order card. */
   adminOrder: (orderId: number) => ['admin', 'orders', 'one', orderId] as const,
+  /**
+   * GET /admin/orders/{id}/passport?reveal=: outside adminOrders, so an order write does not read
+   * (and audit) a reveal again.
+   */
+  adminPassport: (orderId: number, reveal: boolean) => ['admin', 'passport', orderId, reveal] as const,
+  /** GET /admin/me: who the console's user is; and their own alert settings. */
+  adminMe: ['admin', 'me'] as const,
+  adminMeAlerts: ['admin', 'me', 'alerts'] as const,
+  /** GET /admin/staff */
+  adminStaff: ['admin', 'staff'] as const,
+  /** GET /admin/audit */
+  adminAudit: ['admin', 'audit'] as const,
+  /** GET /admin/catalog/import/{id}: an import job polled until it ends. */
+  adminImportJob: (jobId: number | null) => ['admin', 'import-jobs', jobId] as const,
+  /** GET /admin/products?q=&hidden= and GET /admin/products/{id} (both under adminProducts). */
+  adminProductSearch: (search: string, hiddenOnly: boolean) =>
+    ['admin', 'products', 'search', search, hiddenOnly] as const,
+  adminProductMeta: (productId: number | null) => ['admin', 'products', 'meta', productId] as const,
+  /** GET /admin/find-requests?status=: every status list, or one (statuses joined by commas). */
+  adminFindRequests: ['admin', 'find-requests'] as const,
+  adminFindRequestsOf: (statuses: string) => ['admin', 'find-requests', statuses] as const,
+  /** GET /admin/settings/find */
+  adminFindSettings: ['admin', 'settings', 'find'] as const,
+  /** GET /admin/bloggers?status= and /admin/payouts?status=: every status, or one. */
+  adminBloggers: ['admin', 'bloggers'] as const,
+  adminBloggersOf: (status: string) => ['admin', 'bloggers', status] as const,
+  adminPayouts: ['admin', 'payouts'] as const,
+  adminPayoutsOf: (status: string) => ['admin', 'payouts', status] as const,
   /** GET /admin/orders/{id}/messages: the order's question thread in the console. */
   adminOrderThread: (orderId: number) => ['admin', 'orders', 'messages', orderId] as const,
   /** GET /product/{id}; without an id, every product. */
@@ -50,6 +81,8 @@ export const queryKeys = {
   productFilters: (params: object) => ['product-filters', params] as const,
   /** GET /v2/product: a listing's pages, and a short row's first page. */
   products: (params: object) => ['products', params] as const,
+  /** Every listing's pages and every short row (what a catalogue edit makes stale). */
+  productLists: ['products'] as const,
   productRow: (params: object) => ['products', 'row', params] as const,
   /** GET /product/{id}/similar */
   similar: (id: number | string | null) => ['similar', id] as const,

@@ -2,6 +2,7 @@
 import { AdminNoteResponseSchema, type AdminNote } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const addOrderNote = async ({ id, text }: { id: number; text: string }): Promise<AdminNote> =>
   (
@@ -16,7 +17,6 @@ export const useAddOrderNote = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addOrderNote,
-    onSuccess: (note) =>
-      queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'one', note.order_id] }),
+    onSuccess: (note) => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(note.order_id) }),
   });
 };

@@ -14,10 +14,11 @@ import {
 } from '@shop/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const adminProductSearchQueryOptions = (search: string, hiddenOnly: boolean) =>
   queryOptions({
-    queryKey: ['admin', 'products', 'search', search, hiddenOnly],
+    queryKey: queryKeys.adminProductSearch(search, hiddenOnly),
     queryFn: async ({ signal }) =>
       (
         await api('/v1/admin/products', {
@@ -30,7 +31,7 @@ export const adminProductSearchQueryOptions = (search: string, hiddenOnly: boole
 
 export const adminProductMetaQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: ['admin', 'products', 'meta', id],
+    queryKey: queryKeys.adminProductMeta(id),
     queryFn: async () =>
       (await api(`/v1/admin/products/${id}`, { schema: AdminProductDetailResponseSchema })).result,
     enabled: id !== null,
@@ -60,9 +61,9 @@ const useCatalogMutation = <I, O>(fn: (input: I) => Promise<O>) => {
     // The shopper's cached listings may show the old title or price too.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'products'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['product'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminProducts }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.productLists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.product() }),
       ]),
   });
 };

@@ -3,6 +3,7 @@
 import { AdminOrderResponseSchema, type AdminOrder, type AdminStatusBody } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ChangeStatusInput = { id: number } & Omit<AdminStatusBody, 'notify'> & { notify?: boolean };
 
@@ -14,7 +15,7 @@ export const useChangeOrderStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeOrderStatus,
-    onSuccess: (order) => queryClient.setQueryData(['admin', 'orders', 'one', order.id], order),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    onSuccess: (order) => queryClient.setQueryData(queryKeys.adminOrder(order.id), order),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 };

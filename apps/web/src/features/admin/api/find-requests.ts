@@ -9,10 +9,11 @@ import {
 } from '@shop/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const findRequestsAdminQueryOptions = (status: FindRequestStatus[]) =>
   queryOptions({
-    queryKey: ['admin', 'find-requests', status.join(',')],
+    queryKey: queryKeys.adminFindRequestsOf(status.join(',')),
     queryFn: async ({ signal }) =>
       (
         await api('/v1/admin/find-requests', {
@@ -43,13 +44,14 @@ export function useFindRequestAction() {
           schema: AdminFindRequestResponseSchema,
         })
       ).result,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'find-requests'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.adminFindRequests }),
+    meta: { errorMessage: 'Не удалось сохранить' },
   });
 }
 
 export const findSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'settings', 'find'],
+    queryKey: queryKeys.adminFindSettings,
     queryFn: async ({ signal }) =>
       (await api('/v1/admin/settings/find', { schema: FindSettingsResponseSchema, signal })).result,
   });
@@ -60,6 +62,6 @@ export function useSaveFindSettings() {
     mutationFn: async (body: FindSettings) =>
       (await api('/v1/admin/settings/find', { method: 'PUT', body, schema: FindSettingsResponseSchema }))
         .result,
-    onSuccess: (data) => qc.setQueryData(['admin', 'settings', 'find'], data),
+    onSuccess: (data) => qc.setQueryData(queryKeys.adminFindSettings, data),
   });
 }

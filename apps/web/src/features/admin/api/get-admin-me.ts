@@ -2,6 +2,7 @@
 import { AdminMeResponseSchema, type AdminMe } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiRequestError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The role, or null for anyone who is not staff. */
 export const getAdminMe = async (): Promise<AdminMe | null> => {
@@ -14,6 +15,6 @@ export const getAdminMe = async (): Promise<AdminMe | null> => {
 };
 
 export const adminMeQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'me'], queryFn: getAdminMe, staleTime: 5 * 60_000, retry: false });
+  queryOptions({ queryKey: queryKeys.adminMe, queryFn: getAdminMe, staleTime: 5 * 60_000, retry: false });
 
 export const useAdminMe = () => useQuery(adminMeQueryOptions());

@@ -2,6 +2,7 @@
 import { AdminOrderListResponseSchema, type AdminOrderList, type AdminOrderTab } from '@shop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type AdminOrderFilter = {
   /** Empty: every status. */
@@ -39,7 +40,7 @@ export const getAdminOrders = async (
 
 export const adminOrdersQueryOptions = (f: AdminOrderFilter, pageSize = DEFAULT_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'orders', 'list', f, pageSize],
+    queryKey: queryKeys.adminOrderList(f, pageSize),
     queryFn: ({ pageParam, signal }) => getAdminOrders(f, pageParam, signal, pageSize),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.more && last.cursor ? last.cursor : undefined),

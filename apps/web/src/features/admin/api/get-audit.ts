@@ -2,10 +2,11 @@
 import { AdminAuditPageResponseSchema } from '@shop/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const auditQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'audit'],
+    queryKey: queryKeys.adminAudit,
     queryFn: async ({ pageParam, signal }) =>
       (
         await api('/v1/admin/audit', {

@@ -3,6 +3,7 @@
 import { AdminPassportResponseSchema, type Passport } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getOrderPassport = async (id: number, reveal: boolean): Promise<Passport | null> =>
   (
@@ -14,8 +15,8 @@ export const getOrderPassport = async (id: number, reveal: boolean): Promise<Pas
 
 export const orderPassportQueryOptions = (id: number, reveal: boolean) =>
   queryOptions({
-    // Outside ['admin', 'orders']: an order write must not read (and audit) a reveal again.
-    queryKey: ['admin', 'passport', id, reveal],
+    // Outside adminOrders: an order write must not read (and audit) a reveal again.
+    queryKey: queryKeys.adminPassport(id, reveal),
     queryFn: () => getOrderPassport(id, reveal),
     // A revealed passport is read once per click (each read is audited) and not kept around.
     staleTime: reveal ? Infinity : 0,

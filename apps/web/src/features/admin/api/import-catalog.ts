@@ -12,6 +12,7 @@ import {
 } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { readString, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 export type ImportAnswer =
@@ -69,7 +70,7 @@ const isFinished = (job: AdminImportJob | undefined) => job?.status === 'done' |
 /** Polled every second until the job is done or failed. */
 export const importJobQueryOptions = (id: number | null) =>
   queryOptions({
-    queryKey: ['admin', 'import-jobs', id],
+    queryKey: queryKeys.adminImportJob(id),
     queryFn: () => getImportJob(id!),
     enabled: id !== null,
     refetchInterval: (query) => (isFinished(query.state.data) ? false : 1000),

@@ -13,12 +13,13 @@ import {
 } from '@shop/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { cursorPagesOptions } from '../../../lib/cursor-pages.ts';
 
 export const useAdminBloggers = (status: BloggerStatus) =>
   useInfiniteQuery(
     cursorPagesOptions({
-      queryKey: ['admin', 'bloggers', status],
+      queryKey: queryKeys.adminBloggersOf(status),
       path: '/v1/admin/bloggers',
       query: { status },
       schema: AdminBloggerPageResponseSchema,
@@ -48,14 +49,15 @@ export function useDecideBlogger() {
         })
       ).result;
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'bloggers'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.adminBloggers }),
+    meta: { errorMessage: 'Не удалось сохранить решение' },
   });
 }
 
 export const useAdminPayouts = (status: PayoutStatus) =>
   useInfiniteQuery(
     cursorPagesOptions({
-      queryKey: ['admin', 'payouts', status],
+      queryKey: queryKeys.adminPayoutsOf(status),
       path: '/v1/admin/payouts',
       query: { status },
       schema: AdminPayoutPageResponseSchema,
@@ -83,6 +85,6 @@ export function useDecidePayout() {
           schema: AdminPayoutResponseSchema,
         })
       ).result,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.adminPayouts }),
   });
 }

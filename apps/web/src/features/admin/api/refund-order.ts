@@ -2,6 +2,7 @@
 import { AdminRefundResponseSchema, type AdminRefund, type AdminRefundBody } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const refundOrder = async ({ id, ...body }: { id: number } & AdminRefundBody): Promise<AdminRefund> =>
   (await api(`/v1/admin/orders/${id}/refund`, { method: 'POST', body, schema: AdminRefundResponseSchema }))
@@ -11,6 +12,6 @@ export const useRefundOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 };

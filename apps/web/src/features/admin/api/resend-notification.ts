@@ -2,6 +2,7 @@
 import { AdminNotificationResponseSchema, type AdminNotification } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const resendNotification = async (id: number): Promise<AdminNotification> =>
   (
@@ -15,6 +16,6 @@ export const useResendNotification = (orderId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendNotification,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders', 'one', orderId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(orderId) }),
   });
 };

@@ -3,6 +3,7 @@
 import { AdminOrderResponseSchema, type AdminOrder, type AdminRestoreBody } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const restoreOrder = async ({ id, ...body }: { id: number } & AdminRestoreBody): Promise<AdminOrder> =>
   (await api(`/v1/admin/orders/${id}/restore`, { method: 'POST', body, schema: AdminOrderResponseSchema }))
@@ -12,7 +13,7 @@ export const useRestoreOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreOrder,
-    onSuccess: (order) => queryClient.setQueryData(['admin', 'orders', 'one', order.id], order),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
+    onSuccess: (order) => queryClient.setQueryData(queryKeys.adminOrder(order.id), order),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 };

@@ -8,8 +8,7 @@ import {
 } from '@shop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '../../../lib/api-client.ts';
-
-const orderKey = (id: number) => ['admin', 'orders', 'one', id];
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const useAddShipment = (orderId: number) => {
   const queryClient = useQueryClient();
@@ -22,7 +21,7 @@ export const useAddShipment = (orderId: number) => {
           schema: ShipmentResponseSchema,
         })
       ).result,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKey(orderId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(orderId) }),
     meta: { errorMessage: 'Не удалось сохранить отправление' },
   });
 };
@@ -38,7 +37,7 @@ export const usePatchShipment = (orderId: number) => {
           schema: ShipmentResponseSchema,
         })
       ).result,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKey(orderId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(orderId) }),
     meta: { errorMessage: 'Не удалось исправить номер' },
   });
 };

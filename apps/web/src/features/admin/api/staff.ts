@@ -10,10 +10,11 @@ import {
 import { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const staffQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'staff'],
+    queryKey: queryKeys.adminStaff,
     queryFn: async () => (await api('/v1/admin/staff', { schema: AdminStaffListResponseSchema })).result,
   });
 
@@ -21,7 +22,7 @@ const useStaffMutation = <I, O>(fn: (input: I) => Promise<O>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStaff }),
   });
 };
 
@@ -40,7 +41,7 @@ export const useRemoveStaff = () =>
 /** GET, PUT /admin/me/alerts: the bot alerts the signed-in member chose for their own chat. */
 export const myAlertsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'me', 'alerts'],
+    queryKey: queryKeys.adminMeAlerts,
     queryFn: async () => (await api('/v1/admin/me/alerts', { schema: StaffAlertsResponseSchema })).result,
   });
 
@@ -49,6 +50,6 @@ export const useSaveMyAlerts = () => {
   return useMutation({
     mutationFn: async (body: StaffAlerts) =>
       (await api('/v1/admin/me/alerts', { method: 'PUT', body, schema: StaffAlertsResponseSchema })).result,
-    onSuccess: (saved) => queryClient.setQueryData(['admin', 'me', 'alerts'], saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.adminMeAlerts, saved),
   });
 };

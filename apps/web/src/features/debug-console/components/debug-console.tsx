@@ -8,7 +8,7 @@ import {
   type LogFilter,
 } from '../debug-console-store.ts';
 import './debug-console.css';
-import { notify } from '../../../components/ui/notify.ts';
+import { useCopyText } from '../../../components/ui/use-copy-text.ts';
 
 const FILTERS: readonly LogFilter[] = ['all', ...LOG_TYPES];
 const FILTER_LABELS: Record<LogFilter, string> = {
@@ -23,17 +23,12 @@ export default function DebugConsole() {
   const { logs, unseen, isOpen, filter, open, close, clear, setFilter } = useDebugConsoleStore();
   const shown = filter === 'all' ? logs : logs.filter((log) => log.type === filter);
 
-  const copy = async () => {
-    const text = shown
-      .map((l) => `[${formatLogTime(l.timestamp)}] ${l.type.toUpperCase()} ${l.message}`)
-      .join('\n');
-    try {
-      await navigator.clipboard.writeText(text);
-      notify.success('Логи скопированы');
-    } catch {
-      notify.error('Не удалось скопировать логи');
-    }
-  };
+  const copyText = useCopyText('Не удалось скопировать логи');
+  const copy = () =>
+    copyText(
+      shown.map((l) => `[${formatLogTime(l.timestamp)}] ${l.type.toUpperCase()} ${l.message}`).join('\n'),
+      'Логи скопированы',
+    );
 
   if (!isOpen) {
     return (
@@ -56,7 +51,7 @@ export default function DebugConsole() {
       <header className="debug-console__head">
         <h2>Консоль</h2>
         <div className="debug-console__actions">
-          <button type="button" onClick={() => void copy()} disabled={shown.length === 0}>
+          <button type="button" onClick={copy} disabled={shown.length === 0}>
             Копировать
           </button>
           <button type="button" onClick={clear} disabled={logs.length === 0}>

@@ -28,5 +28,6 @@ export function useAddPoizonToCart() {
         qc.invalidateQueries({ queryKey: queryKeys.carts }),
         qc.invalidateQueries({ queryKey: queryKeys.cartsLength }),
       ]),
+    meta: { errorMessage: 'Ошибка при добавлении в корзину' },
   });
 }

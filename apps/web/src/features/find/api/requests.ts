@@ -32,6 +32,7 @@ export function useCreateFindRequest() {
     mutationFn: async (body: CreateFindRequestBody) =>
       (await api('/v1/find/requests', { method: 'POST', body, schema: FindRequestResponseSchema })).result,
     onSuccess: () => qc.invalidateQueries({ queryKey: REQUESTS_KEY }),
+    meta: { errorMessage: 'Не удалось отправить запрос' },
   });
 }
 
@@ -58,5 +59,6 @@ export function useAnswerFindRequest() {
         qc.invalidateQueries({ queryKey: queryKeys.carts }),
         qc.invalidateQueries({ queryKey: queryKeys.cartsLength }),
       ]),
+    meta: { errorMessage: 'Не удалось ответить на запрос' },
   });
 }

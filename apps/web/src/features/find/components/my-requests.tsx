@@ -9,7 +9,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateRu } from '../../../lib/format.ts';
 import { imageUrl } from '../../../lib/image-url.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -85,7 +84,6 @@ function RequestRow({ r, highlighted }: { r: FindRequest; highlighted: boolean }
       { id: r.id, answer: kind },
       {
         onSuccess: () => notify.success(kind === 'accept' ? 'Товар добавлен в корзину' : 'Запрос отменён'),
-        onError: (error) => notify.error(errorMessage(error, 'Не удалось ответить на запрос')),
       },
     );
   return (

@@ -10,7 +10,6 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { poizonItemQueryOptions, useAddPoizonToCart } from '../api/poizon-item.ts';
@@ -77,7 +76,6 @@ function ItemBody({ item, onAdded }: { item: PoizonItem; onAdded?: (() => void) 
           notify.success('Товар добавлен в корзину');
           onAdded?.();
         },
-        onError: (error) => notify.error(errorMessage(error, 'Ошибка при добавлении в корзину')),
       },
     );
   };

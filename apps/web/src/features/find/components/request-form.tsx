@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCreateFindRequest } from '../api/requests.ts';
 import { ScreenshotField } from './screenshot-field.tsx';
@@ -66,7 +65,6 @@ export function RequestForm({ query, parsed, onSent, photo }: Props) {
           notify.success('Запрос отправлен. Рассчитаем стоимость и пришлём сообщение');
           onSent();
         },
-        onError: (error) => notify.error(errorMessage(error, 'Не удалось отправить запрос')),
       },
     );
   };

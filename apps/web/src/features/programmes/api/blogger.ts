@@ -46,16 +46,14 @@ export const useSaveApplication = (method: 'POST' | 'PUT') =>
     (body: BloggerApplicationBody) =>
       resultOf('/v1/blogger/application', { method, body, schema: BloggerApplicationResponseSchema }),
     [programmeKeys.blogger],
-    { waitForRefetch: true },
+    { waitForRefetch: true, errorMessage: 'Не удалось отправить заявку' },
   );
 
 export const useWithdrawApplication = () =>
   useChange(
     () => api('/v1/blogger/application', { method: 'DELETE', schema: z.unknown() }),
     [programmeKeys.blogger],
-    {
-      waitForRefetch: true,
-    },
+    { waitForRefetch: true, errorMessage: 'Не удалось отозвать заявку' },
   );
 
 export const useBloggerStats = (period: StatsPeriod) =>
@@ -105,12 +103,14 @@ export const useCreatePayout = () =>
         schema: PayoutResponseSchema,
       }),
     MONEY,
+    { errorMessage: 'Не удалось создать заявку' },
   );
 
 export const useCancelPayout = () =>
   useChange(
     (id: number) => api(`/v1/blogger/payouts/${id}`, { method: 'DELETE', schema: z.unknown() }),
     MONEY,
+    { errorMessage: 'Не удалось отменить заявку' },
   );
 
 export const useConvertToBonus = () =>
@@ -122,6 +122,7 @@ export const useConvertToBonus = () =>
         schema: ConvertToBonusResponseSchema,
       }),
     MONEY,
+    { errorMessage: 'Не удалось перевести' },
   );
 
 export const useSavePicks = () =>
@@ -129,7 +130,7 @@ export const useSavePicks = () =>
     (items: PickInput[]) =>
       resultOf('/v1/blogger/picks', { method: 'PUT', body: { items }, schema: PicksResponseSchema }),
     [['users']],
-    { waitForRefetch: true },
+    { waitForRefetch: true, errorMessage: 'Не удалось сохранить подборку' },
   );
 
 export const publicUserQueryOptions = (id: number) =>

@@ -10,16 +10,18 @@ export const resultOf = async <T>(path: string, options: RequestOptions<{ result
 /**
  * A mutation that, once it succeeds, refetches everything under `invalidates`. With `waitForRefetch`
  * it stays pending (and the caller's onSuccess waits) until the fresh data is in: for a change after
- * which the screen shows what was refetched (the application, the picks on the public page).
+ * which the screen shows what was refetched (the application, the picks on the public page). Its
+ * failure is toasted with `errorMessage` as the fallback (app/query-client.ts).
  */
 export function useChange<TVariables, TData>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   invalidates: readonly QueryKey[],
-  { waitForRefetch = false } = {},
+  { waitForRefetch = false, errorMessage }: { waitForRefetch?: boolean; errorMessage?: string } = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { errorMessage },
     onSuccess: async () => {
       const refetched = Promise.all(invalidates.map((queryKey) => qc.invalidateQueries({ queryKey })));
       if (waitForRefetch) await refetched;

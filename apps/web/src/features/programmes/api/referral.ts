@@ -48,6 +48,7 @@ export const useDeleteInvite = () =>
     (id: number) =>
       resultOf(`/v1/referral/invites/${id}`, { method: 'DELETE', schema: InviteDeletedResponseSchema }),
     REFERRAL_AND_BONUS,
+    { errorMessage: 'Не удалось удалить приглашение' },
   );
 
 export const useUnseenReward = () => useQuery(unseenRewardQueryOptions());

@@ -9,7 +9,6 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { useBloggerPayouts, useCancelPayout, useConvertToBonus } from '../api/blogger.ts';
 import { PAYOUT_STATUS_RU, type BloggerBalance } from '@shop/contract';
@@ -55,7 +54,6 @@ export function BloggerConclusionView({
     if (!ok) return;
     cancel.mutate(payout.id, {
       onSuccess: () => notify.success('Заявка отменена'),
-      onError: (e) => notify.error(errorMessage(e, 'Не удалось отменить заявку')),
     });
   };
 
@@ -74,7 +72,6 @@ export function BloggerConclusionView({
         setValue('');
         notify.success(`${formatPrice(sum)} переведены на бонусный счёт`);
       },
-      onError: (e) => notify.error(errorMessage(e, 'Не удалось перевести')),
     });
   };
 

@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useCopyText } from '../../../components/ui/use-copy-text.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
@@ -11,7 +12,6 @@ import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareLink } from '../../../telegram/links.ts';
 import { useBloggerCommissions, useBloggerStats, type StatsPeriod } from '../api/blogger.ts';
-import { copyText } from '../copy.ts';
 import { COMMISSION_STATUS_RU } from '@shop/contract';
 import { numeric, toneOf } from '../labels.ts';
 import type { ApprovedDashboard } from '../types.ts';
@@ -34,6 +34,7 @@ type Props = {
 
 export function BloggerDashboardView({ state, picks }: Props) {
   const { blogger, balance, min_payout: minPayout } = state;
+  const copyText = useCopyText();
   const canWithdraw = balance.available >= minPayout;
 
   return (

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { showFieldError } from '../../../lib/field-error.ts';
 import { checkPromoAvailable, useSaveApplication } from '../api/blogger.ts';
 import type { BloggerApplication } from '../types.ts';
 import {
@@ -102,9 +101,8 @@ export function BloggerInitialView({ existing, username }: Props) {
       notify.success(existing ? 'Заявка обновлена' : 'Заявка отправлена');
       void navigate(paths.bloggerModer, { replace: true });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.field && error.field in values)
-        form.setError(error.field as keyof FormInput, { message: error.message });
-      notify.error(errorMessage(error, 'Не удалось отправить заявку'));
+      // Toasted by the mutation's meta; a refused field is marked too.
+      showFieldError(form.setError, error, values);
     }
   });
 

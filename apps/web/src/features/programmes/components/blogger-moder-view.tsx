@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useWithdrawApplication } from '../api/blogger.ts';
 import { dayMonth, FOLLOWER_FORMS } from '../labels.ts';
@@ -34,7 +33,6 @@ export function BloggerModerView({ status, application }: Props) {
         notify.success('Заявка отозвана');
         void navigate(paths.bloggerInitial, { replace: true });
       },
-      onError: (e) => notify.error(errorMessage(e, 'Не удалось отозвать заявку')),
     });
   };
 

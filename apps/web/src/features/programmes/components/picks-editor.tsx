@@ -7,7 +7,6 @@ import { Drawer } from '../../../components/ui/drawer.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { useSavePicks } from '../api/blogger.ts';
 import { MAX_PICKS } from '@shop/contract';
 import type { PickInput } from '../types.ts';
@@ -34,7 +33,6 @@ export function PicksEditor({ picks, candidates, loading }: Props) {
   const write = (items: PickInput[], done: string) =>
     save.mutate(items, {
       onSuccess: () => notify.success(done),
-      onError: (e) => notify.error(errorMessage(e, 'Не удалось сохранить подборку')),
     });
   const current = (): PickInput[] => picks.map((p) => ({ product_id: p.product.id, comment: p.comment }));
 

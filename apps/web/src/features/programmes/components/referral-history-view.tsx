@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareLink } from '../../../telegram/links.ts';
@@ -144,7 +143,6 @@ export function ReferralHistoryView() {
               setOpen(false);
               notify.success('Приглашение удалено');
             },
-            onError: (e) => notify.error(errorMessage(e, 'Не удалось удалить приглашение')),
           });
         }}
       />

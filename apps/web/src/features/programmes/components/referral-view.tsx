@@ -4,13 +4,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useCopyText } from '../../../components/ui/use-copy-text.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { shareLink } from '../../../telegram/links.ts';
 import { useReferral } from '../api/referral.ts';
-import { copyText } from '../copy.ts';
 import { CodeEntrySheet } from './code-entry-sheet.tsx';
 import { Chevron } from './chevron.tsx';
 import './programmes.css';
@@ -19,6 +19,7 @@ import { paths } from '../../../lib/paths.ts';
 export function ReferralView() {
   const referral = useReferral();
   const [codeOpen, setCodeOpen] = useState(false);
+  const copyText = useCopyText();
 
   if (referral.isPending) return <ReferralSkeleton />;
   if (referral.isError)

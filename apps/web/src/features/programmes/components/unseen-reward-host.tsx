@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../components/ui/notify.ts';
 import { writeJson } from '../../../lib/storage.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { markInviteSeen, useDeleteInvite, useUnseenReward } from '../api/referral.ts';
 import { SEEN_REWARDS_KEY, seenRewardIds } from '../api/unseen-reward.ts';
@@ -53,7 +52,6 @@ export default function UnseenRewardHost() {
             setOpen(false);
             notify.success('Приглашение удалено');
           },
-          onError: (e) => notify.error(errorMessage(e, 'Не удалось удалить приглашение')),
         })
       }
     />
