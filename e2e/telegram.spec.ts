@@ -1,0 +1,147 @@
+// What the app asks of Telegram (issue 27 item 3, docs/decisions/055), recorded by the dev mock
+// (window.__telegramCalls, apps/web/src/telegram/mock-env.ts) in Chromium at 390×844: the closing
+// confirmation while a form holds unsaved input, haptics on choosing, adding and paying, sharing a
+// product as a card the bot prepared, the add-to-home-screen offer after a paid order, and the
+// gallery in full screen.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { emptyCart, expect, pressTelegramBack, test, validInn } from './support.ts';
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The calls of one kind the app posted to Telegram since the page loaded, with their parameters. */
+const calls = (page: Page, name: string) =>
+  page.evaluate(
+    (wanted) => (window.__telegramCalls ?? []).filter((c) => c.name === wanted).map((c) => c.params),
+    name,
+  );
+
+/** Each `web_app_setup_closing_behavior` the app posted: true to ask before closing, false not to. */
+const closing = async (page: Page) =>
+  (await calls(page, 'web_app_setup_closing_behavior')).map(
+    (p) => (p as { need_confirmation: boolean }).need_confirmation,
+  );
+
+async function signIn(page: Page): Promise<string> {
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+async function saveAddressAndPassport(request: APIRequestContext, token: string) {
+  const delivery = await request.post('/api/v1/delivery', {
+    headers: auth(token),
+    data: {
+      city: 'Казань',
+      address: 'ул. Баумана, 10',
+      fio: 'Анна',
+      last_name: 'Смирнова',
+      phone_number: '+79270000000',
+      is_default: true,
+    },
+  });
+  expect(delivery.ok()).toBe(true);
+  const passport = await request.put('/api/v1/passport', {
+    headers: auth(token),
+    data: {
+      last_name: 'Смирнова',
+      first_name: 'Анна',
+      middle_name: '',
+      birth_date: '1992-03-04',
+      series: '9204',
+      number: '654321',
+      issue_date: '2012-04-10',
+      inn: validInn('1655000000'),
+      email: 'anna@example.com',
+    },
+  });
+  expect(passport.ok()).toBe(true);
+}
+
+/** One in-stock line in the cart (the `skip`-th cheapest product with stock). */
+async function oneLineInCart(request: APIRequestContext, token: string, skip = 3) {
+  await emptyCart(request, token);
+  const list = (await (await request.get('/api/v2/product?sorting=PRICE_ASC')).json()) as {
+    result: { products: { id: number }[] };
+  };
+  let found = 0;
+  for (const { id } of list.result.products) {
+    const product = (
+      (await (await request.get(`/api/v1/product/${id}`)).json()) as {
+        result: { variants: { id: number; qty: number }[] };
+      }
+    ).result;
+    const variant = product.variants.find((v) => v.qty >= 3);
+    if (!variant || found++ < skip) continue;
+    const added = await request.post('/api/v1/cart', {
+      headers: auth(token),
+      data: { product_id: id, variant_id: variant.id, quantity: 1 },
+    });
+    expect(added.ok()).toBe(true);
+    return;
+  }
+  throw new Error('no product in stock');
+}
+
+test('closing asks first while the delivery or passport form holds unsaved input, and stops once saved or left', async ({
+  page,
+}) => {
+  // A new address in the profile: nothing typed, nothing asked.
+  await page.goto('/profile/delivery/set');
+  const lastName = page.getByLabel('Фамилия');
+  await expect(lastName).toBeVisible();
+  expect(await closing(page)).toEqual([]);
+  await lastName.fill('Петров');
+  await expect.poll(() => closing(page)).toEqual([true]);
+  // Typed and cleared again is nothing unsaved.
+  await lastName.fill('');
+  await expect.poll(() => closing(page)).toEqual([true, false]);
+  await page.getByRole('radio', { name: 'Курьер', exact: true }).click();
+  await page.getByLabel('Город').fill('Москва');
+  await page.getByLabel('Улица, дом, квартира').fill('ул. Тверская, д. 7, кв. 12');
+  await lastName.fill('Петров');
+  await page.getByLabel('Имя и отчество').fill('Иван Сергеевич');
+  await page.getByLabel('Телефон').pressSequentially('9123456789');
+  await expect.poll(() => closing(page)).toEqual([true, false, true]);
+  // Saved: the form is left for the address list, and closing no longer asks.
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page).toHaveURL(/\/profile\/delivery$/);
+  await expect.poll(() => closing(page)).toEqual([true, false, true, false]);
+
+  // The passport page: an edit asks, leaving with Telegram's back button stops asking.
+  await page.goto('/profile/passport_data');
+  const middle = page.getByLabel('Отчество (если есть)');
+  await expect(middle).toBeVisible();
+  expect(await closing(page)).toEqual([]);
+  await middle.fill('Сергеевна');
+  await expect.poll(() => closing(page)).toEqual([true]);
+  await pressTelegramBack(page);
+  await expect(page).not.toHaveURL(/passport_data/);
+  await expect.poll(() => closing(page)).toEqual([true, false]);
+});
+
+test('checkout: a passport edit keeps closing confirmed across the steps until the checkout is left', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page);
+  await saveAddressAndPassport(request, token);
+  await oneLineInCart(request, token);
+  await page.goto('/orders/placing?step=2');
+  const email = page.getByLabel('E-mail для чека');
+  await expect(email).toHaveValue('anna@example.com');
+  expect(await closing(page)).toEqual([]);
+  await email.fill('anna.new@example.com');
+  await expect.poll(() => closing(page)).toEqual([true]);
+  // Back to the address step: the edit is kept by the checkout, and so is the confirmation.
+  await pressTelegramBack(page);
+  await expect(page).toHaveURL(/step=1$/);
+  await pressTelegramBack(page);
+  await expect(page).toHaveURL(/step=0$/);
+  expect(await closing(page)).toEqual([true]);
+  // Out of the checkout: closing no longer asks.
+  await pressTelegramBack(page);
+  await expect(page).not.toHaveURL(/placing/);
+  await expect.poll(() => closing(page)).toEqual([true, false]);
+});
