@@ -145,3 +145,134 @@ test('checkout: a passport edit keeps closing confirmed across the steps until t
   await expect(page).not.toHaveURL(/placing/);
   await expect.poll(() => closing(page)).toEqual([true, false]);
 });
+
+type Haptic = { type: string; notification_type?: string; impact_style?: string };
+const haptics = async (page: Page) => (await calls(page, 'web_app_trigger_haptic_feedback')) as Haptic[];
+/** The haptics posted from the `from`-th on. */
+const hapticsSince = async (page: Page, from: number) => (await haptics(page)).slice(from);
+
+/** A product with at least two sizes in stock. */
+async function productWithSizes(request: APIRequestContext) {
+  const list = (await (await request.get('/api/v2/product?sorting=PRICE_ASC')).json()) as {
+    result: { products: { id: number }[] };
+  };
+  for (const { id } of list.result.products) {
+    const product = (
+      (await (await request.get(`/api/v1/product/${id}`)).json()) as {
+        result: { id: number; title: string; variants: { id: number; qty: number; size: string | null }[] };
+      }
+    ).result;
+    if (product.variants.filter((v) => v.size && v.qty >= 3).length >= 2) return product;
+  }
+  throw new Error('no product with two sizes in stock');
+}
+
+test('haptics on choosing a size, adding to the basket and the payment results; the home-screen offer once after the paid order', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page);
+  await saveAddressAndPassport(request, token);
+  await emptyCart(request, token);
+  const product = await productWithSizes(request);
+
+  await page.goto(`/?id=${product.id}`);
+  const drawer = page.getByRole('dialog', { name: product.title });
+  await expect(drawer.getByRole('button', { name: 'В корзину' })).toBeVisible();
+  const sizes = drawer.getByRole('radiogroup', { name: 'Размер' }).getByRole('radio');
+  const inStock = sizes.and(page.locator(':not([disabled])'));
+  let from = (await haptics(page)).length;
+  await inStock.nth(1).click();
+  await expect(inStock.nth(1)).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(() => hapticsSince(page, from)).toEqual([{ type: 'selection_change' }]);
+
+  from = (await haptics(page)).length;
+  await drawer.getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.getByText('Товар добавлен в корзину')).toBeVisible();
+  await expect
+    .poll(() => hapticsSince(page, from))
+    .toEqual([{ type: 'notification', notification_type: 'success' }]);
+
+  // The payment refused on the provider's page: an error haptic with «Оплата не прошла».
+  await page.goto('/orders/placing?step=3');
+  const cancelPopup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+  const cancel = await cancelPopup;
+  // The provider's page returns to the shop in its own tab: that tab is not the app under test.
+  await cancel.route(
+    (url) => url.pathname === '/payment-await',
+    (r) => r.fulfill({ body: 'back to the shop', contentType: 'text/plain' }),
+  );
+  await expect(page.getByRole('heading', { name: 'Ждём подтверждения оплаты' })).toBeVisible();
+  from = (await haptics(page)).length;
+  await cancel.getByRole('button', { name: 'Отменить' }).click();
+  await cancel.close();
+  await expect(page.getByRole('heading', { name: 'Оплата не прошла' })).toBeVisible();
+  await expect
+    .poll(() => hapticsSince(page, from))
+    .toEqual([{ type: 'notification', notification_type: 'error' }]);
+
+  // Paid on the second try: a success haptic with «Заказ оплачен».
+  const payPopup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Оплатить снова' }).click();
+  const pay = await payPopup;
+  await pay.route(
+    (url) => url.pathname === '/payment-await',
+    (r) => r.fulfill({ body: 'back to the shop', contentType: 'text/plain' }),
+  );
+  await expect(page.getByRole('heading', { name: 'Ждём подтверждения оплаты' })).toBeVisible();
+  from = (await haptics(page)).length;
+  await pay.getByRole('button', { name: 'Оплатить' }).click();
+  await pay.close();
+  await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+  await expect
+    .poll(() => hapticsSince(page, from))
+    .toEqual([{ type: 'notification', notification_type: 'success' }]);
+
+  // The first paid order: Telegram says the app is not on the home screen, so the shortcut is
+  // offered; «Добавить на экран» asks Telegram's own prompt.
+  const offer = page.getByRole('region', { name: 'Магазин на главном экране' });
+  await expect(offer).toBeVisible();
+  expect(await calls(page, 'web_app_check_home_screen')).toHaveLength(1);
+  await offer.getByRole('button', { name: 'Добавить на экран' }).click();
+  await expect.poll(() => calls(page, 'web_app_add_to_home_screen')).toHaveLength(1);
+  await expect(offer).toHaveCount(0);
+  // Remembered on the device and in Telegram's cloud: the same page again neither asks nor offers.
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('home_screen_offered'),
+      localStorage.getItem('shop/dev-cloud/home_screen_offered'),
+    ]),
+  ).toEqual(['1', '1']);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  expect(await calls(page, 'web_app_check_home_screen')).toEqual([]);
+});
+
+test('the product pictures open in full screen inside Telegram, and leave it when the lightbox closes', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/v2/product?sorting=PRICE_ASC')).json()) as {
+    result: { products: { id: number; title: string }[] };
+  };
+  const product = list.result.products[1]!;
+  await page.goto(`/?id=${product.id}`);
+  const drawer = page.getByRole('dialog', { name: product.title });
+  await expect(drawer.getByRole('img', { name: product.title }).first()).toBeVisible();
+  expect(await calls(page, 'web_app_request_fullscreen')).toEqual([]);
+
+  await drawer.getByRole('button').first().click();
+  const lightbox = page.locator('.yarl__root');
+  await expect(lightbox).toBeVisible();
+  await expect.poll(() => calls(page, 'web_app_request_fullscreen')).toHaveLength(1);
+  expect(await calls(page, 'web_app_exit_fullscreen')).toEqual([]);
+
+  // Telegram's back button closes the lightbox first, and the app leaves full screen with it.
+  await pressTelegramBack(page);
+  await expect(lightbox).toHaveCount(0);
+  await expect(drawer).toBeVisible();
+  await expect.poll(() => calls(page, 'web_app_exit_fullscreen')).toHaveLength(1);
+});

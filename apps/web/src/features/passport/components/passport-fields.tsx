@@ -21,7 +21,17 @@ const digits6 = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
 type NameField = 'last_name' | 'first_name' | 'middle_name';
 
-function NameInput({ form, name, label, autoComplete }: { form: Form; name: NameField; label: string; autoComplete: string }) {
+function NameInput({
+  form,
+  name,
+  label,
+  autoComplete,
+}: {
+  form: Form;
+  name: NameField;
+  label: string;
+  autoComplete: string;
+}) {
   return (
     <Controller
       control={form.control}
@@ -41,7 +51,17 @@ function NameInput({ form, name, label, autoComplete }: { form: Form; name: Name
   );
 }
 
-function DateInput({ form, name, label, empty }: { form: Form; name: 'birth_date' | 'issue_date'; label: string; empty: string }) {
+function DateInput({
+  form,
+  name,
+  label,
+  empty,
+}: {
+  form: Form;
+  name: 'birth_date' | 'issue_date';
+  label: string;
+  empty: string;
+}) {
   return (
     <Controller
       control={form.control}
