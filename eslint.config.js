@@ -218,8 +218,6 @@ const FUNCTION_LENGTH_BEING_SPLIT = [
   'apps/api/src/modules/catalog/catalog-import.repository.ts',
   'apps/web/src/features/admin/components/import-view.tsx',
   'apps/web/src/features/cart/components/basket-view.tsx',
-  'apps/web/src/features/passport/components/passport-form.tsx',
-  'apps/web/src/features/delivery/components/delivery-form.tsx',
 ];
 
 export default tseslint.config(

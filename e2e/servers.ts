@@ -49,8 +49,13 @@ export type ShopServer = { url: string; stop: () => Promise<void> };
 /**
  * Starts worker `worker`'s server and resolves once `/readyz` answers 200. Its output goes to
  * `e2e-server-<n>.log` in the results folder; the error names that file when it does not start.
+ * `extraEnv` adds settings (a spec's own bot, e2e/support.ts).
  */
-export async function startServer(worker: number, timeoutMs: number): Promise<ShopServer> {
+export async function startServer(
+  worker: number,
+  timeoutMs: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ShopServer> {
   const port = basePort + worker;
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(resultsDir, `e2e-server-${worker}.log`);
@@ -70,6 +75,7 @@ export async function startServer(worker: number, timeoutMs: number): Promise<Sh
       // Specs place orders as that shopper and leave some unpaid (the payment window is 30
       // minutes); the cap itself is proved by the API suite (security/defects.test.ts).
       RATE_LIMIT_UNPAID_ORDERS: '100',
+      ...extraEnv,
     },
     stdio: ['ignore', log, log],
   });

@@ -6,15 +6,41 @@ import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { innControlDigits } from '@shop/contract';
 import { sign } from '@tma.js/init-data-node';
+import { startFakeBotApi, type FakeBotApi } from '../apps/api/src/test/fake-bot-api.ts';
 import { resultsDir, startServer, type ShopServer } from './servers.ts';
 
-export const test = base.extend<object, { shop: ShopServer }>({
+/** A made-up token for a worker whose bot talks to the local fake Bot API. */
+const FAKE_BOT_TOKEN = '7000000001:e2e-fake-bot-api-token';
+
+type WorkerFixtures = {
+  shop: ShopServer;
+  /** `test.use({ withBotApi: true })`: the worker's server has a bot, whose calls go to `botApi`. */
+  withBotApi: boolean;
+  /** The local fake Bot API of such a worker (apps/api/src/test/fake-bot-api.ts); else undefined. */
+  botApi: FakeBotApi | undefined;
+};
+
+export const test = base.extend<object, WorkerFixtures>({
+  withBotApi: [false, { scope: 'worker', option: true }],
+  botApi: [
+    async ({ withBotApi }, use) => {
+      const fake = withBotApi ? await startFakeBotApi() : undefined;
+      try {
+        await use(fake);
+      } finally {
+        await fake?.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
   /** This worker's own server (e2e/servers.ts): started with the worker, stopped with it. */
   shop: [
-    // Playwright reads a fixture's dependencies from this pattern: it must be written, and empty.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const server = await startServer(workerInfo.parallelIndex, 240_000);
+    async ({ botApi }, use, workerInfo) => {
+      const server = await startServer(
+        workerInfo.parallelIndex,
+        240_000,
+        botApi ? { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: botApi.apiRoot } : {},
+      );
       try {
         await use(server);
       } finally {

@@ -43,6 +43,7 @@ import { findRoutes } from './modules/find/find.routes.ts';
 import { setupFind } from './modules/find/find.setup.ts';
 import botPlugin, { type BotPluginOptions } from './modules/bot/bot.plugin.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
+import { shareRoutes } from './modules/bot/share.routes.ts';
 import { DEMO_SHOPPER } from './modules/dev/dev.routes.ts';
 import { syncEnvOwners } from './modules/staff/staff.repository.ts';
 import authPlugin from './plugins/auth.ts';
@@ -314,6 +315,7 @@ async function apiV1Routes(
     await shopper.register(bloggerRoutes);
     await shopper.register(findRoutes, { service: deps.findService });
     await shopper.register(findPhotoRoutes);
+    await shopper.register(shareRoutes, { shopBot: shopper.shopBot });
   });
   await v1.register(paymentPublicRoutes, { provider, syncRefund: syncProviderRefund });
   await v1.register(deliveryWebhookRoutes);

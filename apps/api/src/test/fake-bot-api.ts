@@ -1,7 +1,8 @@
 // A local stand-in for the Telegram Bot API (a real HTTP server on 127.0.0.1): answers
 // `POST /bot<token>/<method>` like Telegram (`{ ok, result }` / `{ ok: false, error_code,
 // description, parameters }`), records every call, and can be told to answer the next calls
-// with 429 (retry_after), 403, 400 "chat not found", 500, or to hang.
+// with 429 (retry_after), 403, 400 "chat not found", 500, or to hang. A prepared inline message
+// (savePreparedInlineMessage) gets an id `prepared-<n>` that expires in a day.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -47,6 +48,7 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
   const queue: { failure: FakeFailure; method?: string; chatId?: number }[] = [];
   const hanging = new Set<ServerResponse>();
   let messageId = 0;
+  let preparedId = 0;
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -113,6 +115,13 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
             chat: { id: Number(body.chat_id), type: 'private' },
             text: body.text,
           },
+        });
+      }
+      if (call.method === 'savePreparedInlineMessage') {
+        preparedId += 1;
+        return send(res, 200, {
+          ok: true,
+          result: { id: `prepared-${preparedId}`, expiration_date: Math.floor(Date.now() / 1000) + 86_400 },
         });
       }
       return send(res, 200, { ok: true, result: true });

@@ -55,6 +55,8 @@ export const STORAGE_KEYS = {
   /** The console's saved order filters and its orders page size (docs/product.md §12.2). */
   adminOrderViews: 'admin/order-views',
   adminOrdersPageSize: 'admin/orders-page-size',
+  /** The add-to-home-screen offer was made (docs/decisions/055): never again on this device. */
+  homeScreenOffered: 'home_screen_offered',
 } as const;
 
 /** Every key in a storage area (empty when it cannot be read). */

@@ -11,6 +11,8 @@ import { readString, storageKeys, writeString } from '../lib/storage.ts';
 import { DARK_THEME, LIGHT_THEME, prefersDarkTheme } from './theme.ts';
 
 const DEV_MOCK_FLAG = 'shop/dev-mock';
+/** Set to `fail`: the dev mock's share dialog fails to send a prepared card (browser tests). */
+export const DEV_SHARE_KEY = 'shop/dev-share';
 /** A position (`{"lat":…,"lon":…}`) the dev mock's LocationManager answers; unset: unavailable. */
 export const DEV_LOCATION_KEY = 'shop/dev-location';
 
@@ -143,6 +145,26 @@ export async function installDevTelegramMock(): Promise<boolean> {
         );
         break;
       }
+      // Full screen (Mini Apps 8.0): granted at once.
+      case 'web_app_request_fullscreen':
+        emitEvent('fullscreen_changed', { is_fullscreen: true });
+        break;
+      case 'web_app_exit_fullscreen':
+        emitEvent('fullscreen_changed', { is_fullscreen: false });
+        break;
+      // Home screen (Mini Apps 8.0): not added until the shopper agrees to the client's prompt.
+      case 'web_app_check_home_screen':
+        emitEvent('home_screen_checked', { status: 'missed' });
+        break;
+      case 'web_app_add_to_home_screen':
+        emitEvent('home_screen_added');
+        break;
+      // shareMessage (Mini Apps 8.0): the shopper picks a chat and the card is sent.
+      case 'web_app_send_prepared_message':
+        if (readString(DEV_SHARE_KEY, 'session') === 'fail')
+          emitEvent('prepared_message_failed', { error: 'MESSAGE_SEND_FAILED' });
+        else emitEvent('prepared_message_sent');
+        break;
       case 'web_app_open_link':
         window.open((params as { url: string }).url, '_blank', 'noopener');
         break;

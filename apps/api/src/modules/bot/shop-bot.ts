@@ -2,7 +2,7 @@
 // It talks to BOT_API_ROOT, so tests point it at a local fake Bot API.
 import { DEFAULT_BOT_USERNAME } from '@shop/contract';
 import { Bot, type Context } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
+import type { InlineQueryResult, PreparedInlineMessage, UserFromGetMe } from 'grammy/types';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders, users } from '../../db/schema/index.ts';
@@ -25,6 +25,8 @@ export type ShopBot = {
   send(message: OutgoingMessage): Promise<void>;
   /** Points the chat menu button at the shop (start-up, best effort). */
   setMenuButton(): Promise<void>;
+  /** A card the shopper can send from the Mini App (Bot API 8.0 savePreparedInlineMessage). */
+  prepareShare(telegramUserId: number, card: InlineQueryResult): Promise<PreparedInlineMessage>;
 };
 
 export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = {}): ShopBot {
@@ -98,6 +100,13 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
           : webAppButton(env, ORDER_BUTTON_TEXT, `/orders/details/${orderId}`);
       await bot.api.sendMessage(chatId, text, keyboard ? { reply_markup: keyboard } : {});
     },
+    prepareShare: (telegramUserId, card) =>
+      // Anywhere a person reads it: private chats, groups and channels, not other bots.
+      bot.api.savePreparedInlineMessage(telegramUserId, card, {
+        allow_user_chats: true,
+        allow_group_chats: true,
+        allow_channel_chats: true,
+      }),
     async setMenuButton() {
       if (!env.publicUrl?.startsWith('https://')) return;
       await bot.api.setChatMenuButton({

@@ -3,7 +3,9 @@
 // button rules go one step back.
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
+import { useCheckoutStore } from '../../../features/checkout/checkout-store.ts';
 import { PlacingSteps, parseStep } from '../../../features/checkout/components/placing-steps.tsx';
+import { useClosingConfirmation } from '../../../telegram/closing-confirmation.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { ConfirmStep } from './confirm-step.tsx';
 import { DeliveryStep } from './delivery-step.tsx';
@@ -22,6 +24,10 @@ export function Component() {
     window.scrollTo({ top: 0 });
   };
   const { cart, lines } = useChosenLines();
+  // An address or passport typed and not saved, kept while the shopper moves between the steps:
+  // closing the app asks first (the forms themselves ask while they are on screen).
+  const holdsDraft = useCheckoutStore((s) => s.deliveryDraft !== null || s.passportDraft !== null);
+  useClosingConfirmation(holdsDraft);
 
   return (
     <section className="placing">

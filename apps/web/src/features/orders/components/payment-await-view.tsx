@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { haptic } from '../../../telegram/haptics.ts';
+import { HomeScreenOffer } from './home-screen-offer.tsx';
 import { orderQueryOptions } from '../api/get-order.ts';
 import { usePaymentStatus } from '../api/get-payment-status.ts';
 import { paymentTimeLeft } from '../order-status.ts';
@@ -103,6 +104,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
             Мои заказы
           </Link>
         </div>
+        <HomeScreenOffer />
       </div>
     );
   }

@@ -4,31 +4,18 @@
 // from GET /passport?reveal=1 and saves with PUT /passport; the contract's schema validates.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PassportBodySchema, type Passport, type PassportBody } from '@shop/contract';
-import { format, isValid, parse } from 'date-fns';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { DatePicker } from '../../../components/ui/date-picker.tsx';
 import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { Digits12Field, EmailField, SeriesField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useUnsavedInput } from '../../../lib/use-unsaved-input.ts';
 import { usePassport } from '../api/get-passport.ts';
 import { useSavePassport } from '../api/save-passport.ts';
+import { DocumentFields, PersonFields, ReceiptFields, type FormInput } from './passport-fields.tsx';
 import './passport-form.css';
-
-type FormInput = z.input<typeof PassportBodySchema>;
-
-const ISO = 'yyyy-MM-dd';
-const toDate = (iso: string): Date | null => {
-  if (!iso) return null;
-  const d = parse(iso, ISO, new Date());
-  return isValid(d) ? d : null;
-};
-const toIso = (date: Date | null) => (date ? format(date, ISO) : '');
-const digits6 = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 
 type Props = {
   submitLabel: string;
@@ -55,6 +42,19 @@ export function PassportEditor(props: Props) {
   return <PassportForm initial={passport.data} {...props} />;
 }
 
+/** The form's values for a saved record (empty without one). */
+const savedValues = (initial: Passport | null): FormInput => ({
+  last_name: initial?.last_name ?? '',
+  first_name: initial?.first_name ?? '',
+  middle_name: initial?.middle_name ?? '',
+  series: initial ? `${initial.series.slice(0, 2)} ${initial.series.slice(2)}`.trim() : '',
+  number: initial?.number ?? '',
+  issue_date: initial?.issue_date ?? '',
+  birth_date: initial?.birth_date ?? '',
+  inn: initial?.inn ?? '',
+  email: initial?.email ?? '',
+});
+
 function PassportForm({
   initial,
   submitLabel,
@@ -63,23 +63,14 @@ function PassportForm({
   onDraftChange,
 }: Props & { initial: Passport | null }) {
   const save = useSavePassport();
+  const saved = savedValues(initial);
   const form = useForm<FormInput, unknown, PassportBody>({
     resolver: zodResolver(PassportBodySchema),
     mode: 'onTouched',
-    defaultValues: {
-      last_name: initial?.last_name ?? '',
-      first_name: initial?.first_name ?? '',
-      middle_name: initial?.middle_name ?? '',
-      series: initial ? `${initial.series.slice(0, 2)} ${initial.series.slice(2)}`.trim() : '',
-      number: initial?.number ?? '',
-      issue_date: initial?.issue_date ?? '',
-      birth_date: initial?.birth_date ?? '',
-      inn: initial?.inn ?? '',
-      email: initial?.email ?? '',
-      ...draft,
-    },
+    defaultValues: { ...saved, ...draft },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { markSaved } = useUnsavedInput(form, saved);
+  const { isSubmitting } = form.formState;
   useEffect(() => {
     if (!onDraftChange) return;
     return form.subscribe({ formState: { values: true }, callback: ({ values }) => onDraftChange(values) });
@@ -87,8 +78,9 @@ function PassportForm({
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      const saved = await save.mutateAsync(body);
-      onSaved(saved);
+      const result = await save.mutateAsync(body);
+      markSaved();
+      onSaved(result);
     } catch (error) {
       if (error instanceof ApiRequestError && error.field && error.field in body) {
         form.setError(error.field as keyof FormInput, { message: error.message });
@@ -97,134 +89,15 @@ function PassportForm({
     }
   });
 
-  const text = (name: 'last_name' | 'first_name' | 'middle_name', label: string, autoComplete: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <TextField
-          label={label}
-          name={name}
-          value={field.value ?? ''}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          autoComplete={autoComplete}
-          error={errors[name]?.message}
-        />
-      )}
-    />
-  );
-
-  const date = (name: 'birth_date' | 'issue_date', label: string, empty: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <div className="passport-form__date">
-          <DatePicker
-            label={label}
-            value={toDate(field.value)}
-            onChange={(d) => {
-              field.onChange(toIso(d));
-              if (form.formState.touchedFields[name] || d) void form.trigger(name);
-            }}
-          />
-          {errors[name] && (
-            <p className="text-field__error" role="alert">
-              {field.value ? errors[name].message : empty}
-            </p>
-          )}
-        </div>
-      )}
-    />
-  );
-
   return (
     <form className="passport-form" noValidate onSubmit={(e) => void submit(e)}>
-      <fieldset className="passport-form__group">
-        <legend>Как в паспорте</legend>
-        {text('last_name', 'Фамилия', 'family-name')}
-        {text('first_name', 'Имя', 'given-name')}
-        {text('middle_name', 'Отчество (если есть)', 'additional-name')}
-        {date('birth_date', 'Дата рождения', 'Укажите дату рождения')}
-      </fieldset>
-
-      <fieldset className="passport-form__group">
-        <legend>Паспорт РФ</legend>
-        <div className="passport-form__row">
-          <Controller
-            control={form.control}
-            name="series"
-            render={({ field }) => (
-              <SeriesField
-                label="Серия"
-                name="series"
-                placeholder="12 34"
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.series?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="number"
-            render={({ field }) => (
-              <TextField
-                label="Номер"
-                name="number"
-                placeholder="567890"
-                inputMode="numeric"
-                mask={digits6}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.number?.message}
-              />
-            )}
-          />
-        </div>
-        {date('issue_date', 'Дата выдачи', 'Укажите дату выдачи')}
-        <Controller
-          control={form.control}
-          name="inn"
-          render={({ field }) => (
-            <Digits12Field
-              label="ИНН"
-              name="inn"
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.inn?.message}
-            />
-          )}
-        />
-      </fieldset>
-
-      <fieldset className="passport-form__group">
-        <legend>Чек об оплате</legend>
-        <Controller
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <EmailField
-              label="E-mail для чека"
-              name="email"
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.email?.message}
-            />
-          )}
-        />
-      </fieldset>
-
+      <PersonFields form={form} />
+      <DocumentFields form={form} />
+      <ReceiptFields form={form} />
       <p className="passport-form__note">
         Паспортные данные нужны для таможенного оформления. Мы храним их в зашифрованном виде и никому не
         передаём.
       </p>
-
       <Button type="submit" fixed loading={isSubmitting}>
         {submitLabel}
       </Button>

@@ -228,7 +228,7 @@ function ProductBody({
         className="product-drawer__share"
         onClick={() => {
           haptic.impact();
-          shareProduct(product.id, product.title);
+          void shareProduct(product.id, product.title);
         }}
       >
         Поделиться

@@ -7,7 +7,7 @@ import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
-import { shareLink } from '../../../telegram/links.ts';
+import { shareCard } from '../../../telegram/links.ts';
 import { useDeleteInvite, useReferral, useReferralHistory, type HistoryFilter } from '../api/referral.ts';
 import { dayMonth, toneOf } from '../labels.ts';
 import type { Invite } from '../types.ts';
@@ -40,7 +40,7 @@ export function ReferralHistoryView() {
   const share = () => {
     if (!referral.data) return;
     haptic.impact();
-    shareLink(referral.data.link, referral.data.share_text);
+    void shareCard({ kind: 'invite' }, referral.data.link, referral.data.share_text);
   };
 
   const invites = history.data?.pages.flatMap((p) => p.items) ?? [];

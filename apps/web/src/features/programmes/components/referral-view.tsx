@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
-import { shareLink } from '../../../telegram/links.ts';
+import { shareCard } from '../../../telegram/links.ts';
 import { useReferral } from '../api/referral.ts';
 import { CodeEntrySheet } from './code-entry-sheet.tsx';
 import { Chevron } from './chevron.tsx';
@@ -33,7 +33,7 @@ export function ReferralView() {
   const { link, share_text: shareText, stats, rules, can_enter_code: canEnterCode } = referral.data;
   const share = () => {
     haptic.impact();
-    shareLink(link, shareText);
+    void shareCard({ kind: 'invite' }, link, shareText);
   };
 
   return (
