@@ -7,7 +7,15 @@
 // photographed in light and dark (`shot()` in support.ts).
 import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect as baseExpect, emptyCart, pressTelegramBack, shot, test, validInn } from './support.ts';
+import {
+  expect as baseExpect,
+  emptyCart,
+  pressTelegramBack,
+  rewardCheck,
+  shot,
+  test,
+  validInn,
+} from './support.ts';
 
 // Sessions start slowly on a busy machine (dev login, then the page's own calls).
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -237,8 +245,13 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
   await page.screenshot({ path: shot('referral-reward-sheet-light') });
   await pressTelegramBack(page);
   await expect(sheet).toHaveCount(0);
+  // Once shown, never again on this device: the next start is told of the same reward, finds it
+  // among the shown ones and opens nothing.
+  const decided = rewardCheck(page);
   await page.reload();
-  await page.waitForTimeout(2500);
+  const { reward, seen } = await decided();
+  expect(reward).not.toBeNull();
+  expect(seen).toContain(reward!.id);
   await expect(page.getByRole('dialog', { name: /вы получили/ })).toHaveCount(0);
 
   // History: the friend, rewarded; the row opens the same sheet; delete asks what it means.
