@@ -1,9 +1,21 @@
 // One Vitest run for every workspace. The API suite runs on embedded PGlite, and once more on the
 // PostgreSQL server when TEST_DATABASE_URL is set.
 import { availableParallelism } from 'node:os';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
+// Files whose outcome does not depend on the database run in the PGlite project only, not again
+// on PostgreSQL (docs/decisions/058): the ones that open none, and the search-by-photo screenshot
+// set, whose database only holds the catalogue the matcher reads (the photo index's reads and
+// writes are proved on both by find-photo.test.ts) and which cost 20–36 s a run.
+const onceOnly = [
+  'apps/api/src/lib/job-runner.test.ts',
+  'apps/api/src/lib/safe-fetch.test.ts',
+  'apps/api/src/db/embedded-lock.test.ts',
+  'apps/api/src/modules/auth/init-data.test.ts',
+  'apps/api/src/modules/find-photo/request-pauses.test.ts',
+  'apps/api/src/modules/find-photo/find-photo.screenshots.test.ts',
+];
 // The API's test files share one module graph per worker instead of importing the whole app again
 // for each file (import time 282 s → 18 s, CPU 313 → 146 s for the PGlite project; decision 037).
 // They can: no file mocks modules, stubs the environment or fakes timers, and each builds its own
@@ -50,6 +62,7 @@ if (pgUrl) {
     test: {
       name: 'api-postgres',
       include: apiTests,
+      exclude: [...configDefaults.exclude, ...onceOnly],
       environment: 'node',
       env: { TEST_DATABASE_URL: pgUrl },
       ...apiIsolation,

@@ -11,6 +11,7 @@ import {
   expect as baseExpect,
   emptyCart,
   pressTelegramBack,
+  rewardCheck,
   shot,
   signInShopper,
   test,
@@ -240,8 +241,11 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
   await page.screenshot({ path: shot('referral-reward-sheet-light') });
   await pressTelegramBack(page);
   await expect(sheet).toHaveCount(0);
+  // Once shown, never again: the next start asks, is told there is no reward left to show (the
+  // sheet recorded it as shown), and opens nothing.
+  const decided = rewardCheck(page);
   await page.reload();
-  await page.waitForTimeout(2500);
+  expect((await decided()).reward).toBeNull();
   await expect(page.getByRole('dialog', { name: /вы получили/ })).toHaveCount(0);
 
   // History: the friend, rewarded; the row opens the same sheet; delete asks what it means.

@@ -151,6 +151,34 @@ export async function pressTelegramBack(page: Page) {
   });
 }
 
+/**
+ * The signal that the app has decided on the invite-reward sheet (app-shell.tsx): starts waiting
+ * for its one question to the server, `GET /api/v1/referral/unseen-reward`, asked once the first
+ * screen is idle. The returned function resolves with the answer's reward (or null), the rewards
+ * this device has already shown, once the page's main thread has gone idle after the answer, so a
+ * sheet the app meant to open would have started loading: a test that proves the sheet did not
+ * open waits on this, not on a fixed sleep.
+ */
+export function rewardCheck(page: Page): () => Promise<{ reward: { id: number } | null; seen: number[] }> {
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/referral/unseen-reward' && r.request().method() === 'GET',
+  );
+  return async () => {
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const { result } = (await response.json()) as { result: { id: number } | null };
+    const seen = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) =>
+          requestIdleCallback(() =>
+            resolve(JSON.parse(localStorage.getItem('shop/seen-invite-rewards') ?? '[]') as number[]),
+          ),
+        ),
+    );
+    return { reward: result, seen };
+  };
+}
+
 /** Empties the demo shopper's cart through the API: with the page's own token, or a given one. */
 export async function emptyCart(page: Page): Promise<void>;
 export async function emptyCart(request: APIRequestContext, token: string): Promise<void>;

@@ -1,12 +1,26 @@
 // `npm test`: every Vitest project, then the browser tests, then one line summing them all:
 // "N passed, N failed". Exits non-zero when anything failed or nothing ran.
-// `--browser-first` runs the browser tests first (CI runs two Node versions side by side, one in
-// each order: docs/decisions/034). TEST_RESULTS_DIR moves everything a run writes (test-results).
+// A share of it (CI gives each Node version its own share: docs/decisions/058):
+//   --project NAME   only these Vitest projects (repeatable, as Vitest's own option);
+//   --no-browser     no browser tests;   --no-vitest   no Vitest;
+//   --browser-first  the browser tests before Vitest.
+// TEST_RESULTS_DIR moves everything a run writes (test-results).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const out = process.env.TEST_RESULTS_DIR ?? 'test-results';
-const browserFirst = process.argv.includes('--browser-first');
+const args = process.argv.slice(2);
+const browserFirst = args.includes('--browser-first');
+const withBrowser = !args.includes('--no-browser');
+const withVitest = !args.includes('--no-vitest');
+const projects = args.flatMap((arg, i) => (args[i - 1] === '--project' ? ['--project', arg] : []));
+for (const [i, arg] of args.entries()) {
+  const known = ['--browser-first', '--no-browser', '--no-vitest', '--project'];
+  if (!known.includes(arg) && args[i - 1] !== '--project') {
+    console.error(`scripts/test.mjs: unknown argument ${arg}`);
+    process.exit(2);
+  }
+}
 mkdirSync(out, { recursive: true });
 const vitestJson = `${out}/vitest.json`;
 const playwrightJson = `${out}/playwright.json`;
@@ -38,9 +52,22 @@ function readJson(file) {
 }
 
 const runVitest = () =>
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  withVitest
+    ? run('npx', [
+        'vitest',
+        'run',
+        ...projects,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${vitestJson}`,
+      ])
+    : 0;
 const runPlaywright = () =>
-  run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+  withBrowser
+    ? run('npx', ['playwright', 'test', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      })
+    : 0;
 
 let vitestStatus;
 let playwrightStatus;
@@ -76,7 +103,7 @@ if (vitest) {
       `vitest exited ${vitestStatus} with no failed test (an error outside the tests: see the log)`,
     );
   }
-} else {
+} else if (withVitest) {
   failed += 1;
   console.error('Vitest wrote no report');
 }
@@ -100,7 +127,7 @@ if (playwright) {
   };
   for (const suite of playwright.suites ?? []) walk(suite, [suite.title]);
   for (const error of playwright.errors ?? []) failures.push(`playwright: ${firstLine(error.message)}`);
-} else {
+} else if (withBrowser) {
   failed += 1;
   console.error('Playwright wrote no report');
 }

@@ -5,12 +5,9 @@
 // (same Idempotency-Keys). Afterwards nothing is lost and nothing is doubled: one order per key,
 // stock equal to what the live orders hold, one payment per paid order, one history row per
 // status reached, one outbox row per announced status. PostgreSQL only.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../db/client.ts';
@@ -19,75 +16,38 @@ import { makeTelegramUser, signInitData, TEST_BOT_TOKEN } from '../test/app.ts';
 import { createTestDatabase, testDatabaseUrl } from '../test/database.ts';
 import { startFakeBotApi, type FakeBotApi } from '../test/fake-bot-api.ts';
 import { ADDRESS, insertProduct, PASSPORT } from '../test/fixtures.ts';
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
-
-/** A port nobody listens on now: CI runs this suite under two Node versions at once. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 const owner = makeTelegramUser();
 const STOCK = 200;
 
 let database: DatabaseHandle & { url?: string };
 let bot: FakeBotApi;
 let dataDir: string;
-let server: { child: ChildProcess; base: string; output: string[] } | undefined;
+let server: ServerProcess | undefined;
 
-async function startServer(port: number) {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web'),
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      BOT_API_ROOT: bot.apiRoot,
-      JWT_SECRET: 'process-death-jwt-secret-0123456789abcdef',
-      DATA_KEY: 'ab'.repeat(32),
-      ADMIN_TELEGRAM_IDS: String(owner.id),
-      DEV_LOGIN: '0',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer() {
+  server = await startServerProcess({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    BOT_API_ROOT: bot.apiRoot,
+    JWT_SECRET: 'process-death-jwt-secret-0123456789abcdef',
+    DATA_KEY: 'ab'.repeat(32),
+    ADMIN_TELEGRAM_IDS: String(owner.id),
+    DEV_LOGIN: '0',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'off',
   });
-  child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server not ready:\n${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server = { child, base, output };
   return server;
 }
 
 function kill(): Promise<void> {
   const s = server!;
   server = undefined;
-  if (s.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    s.child.once('exit', () => resolve());
-    s.child.kill('SIGKILL');
-  });
+  return s.stop('SIGKILL');
 }
 
 type Call = { method: 'GET' | 'POST' | 'PUT'; url: string; headers?: Record<string, string>; body?: unknown };
@@ -143,7 +103,7 @@ describe.skipIf(!testDatabaseUrl())('the server killed with SIGKILL mid-way', ()
   });
 
   it('loses no order, payment, history or outbox row, and doubles none, after a restart and a replay', async () => {
-    await startServer(await freePort());
+    await startServer();
     const { product, variants } = await insertProduct(database.db, {
       variants: [{ qty: STOCK, price: 1200 }, { qty: STOCK, price: 3400 }, { qty: STOCK }],
     });
@@ -232,7 +192,7 @@ describe.skipIf(!testDatabaseUrl())('the server killed with SIGKILL mid-way', ()
     expect(interrupted, 'requests cut off by the kill').toBeGreaterThan(0);
 
     // Restarted (another port, same database); the clients try again with the same keys.
-    await startServer(await freePort());
+    await startServer();
     const replayed = await Promise.all(burst.map(call));
     for (const [i, a] of replayed.entries()) {
       const c = burst[i]!;

@@ -4,19 +4,16 @@
 // with the request id, the statements with placeholders and never the values. A process of its
 // own: tracing patches `node:http` and Drizzle for the whole process, which the shared test
 // workers must not see (vitest.config.ts, `isolate: false`).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase, testDatabaseUrl } from '../test/database.ts';
-
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
+import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
 type OtlpValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
 type OtlpSpan = {
@@ -74,21 +71,12 @@ async function startCollector() {
   };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createNetServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
 describe('traces sent to an OTLP collector', () => {
   let collector: Awaited<ReturnType<typeof startCollector>>;
   let database: (DatabaseHandle & { url?: string }) | undefined;
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let dataDir: string;
-  const output: string[] = [];
+  let output: string[] = [];
   let base: string;
 
   beforeAll(async () => {
@@ -97,15 +85,8 @@ describe('traces sent to an OTLP collector', () => {
     // On PostgreSQL (the api-postgres project) the server talks to it through postgres.js;
     // otherwise it opens embedded PGlite in its DATA_DIR. Both are traced the same way.
     if (testDatabaseUrl()) database = await createTestDatabase();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
+    server = await startServerProcess(
+      {
         ...(database?.url ? { DATABASE_URL: database.url } : {}),
         DATA_DIR: dataDir,
         WEB_DIST: path.join(dataDir, 'no-web'),
@@ -122,29 +103,14 @@ describe('traces sent to an OTLP collector', () => {
         // The batch is sent every 100 ms instead of 5 s.
         OTEL_BSP_SCHEDULE_DELAY: '100',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-    const deadline = Date.now() + 100_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${output.join('')}`);
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`server not ready:\n${output.join('')}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      100_000,
+    );
+    base = server.base;
+    output = server.output;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await collector?.close();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 // Search by photo with what shoppers send (issue 27, decision 056): the screenshot set built from the
 // demo catalogue's pictures (screenshot-set.ts, 8 kinds) searched through the real app — real
 // database, the index built the way the server builds it, the real matcher. A quality test, not a
-// timing one: it counts how many pictures find their product in the top 3.
+// timing one: it counts how many pictures find their product in the top 3. It runs on PGlite only
+// (vitest.config.ts `onceOnly`): the database only holds the catalogue the matcher reads, and the
+// photo index's own reads and writes are proved on both databases by find-photo.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { products } from '../../db/schema/index.ts';
@@ -31,14 +33,21 @@ describe('search by photo: the screenshot set', () => {
     const picked = screenshotSetProducts(PRODUCTS);
     // Only products no other product looks like: a twin's identical picture would be a fair answer.
     expect(picked.length).toBeGreaterThanOrEqual(10);
+    // Each product's picture is drawn once and dressed up as each of the 8 kinds.
+    const pictures = new Map<number, Buffer>();
+    for (const i of picked)
+      pictures.set(
+        i,
+        await sharp(Buffer.from(drawDemoPicture(demoPicture(i, 0)!)))
+          .png()
+          .toBuffer(),
+      );
     const found: Record<string, number> = {};
     let total = 0;
     for (const kind of SCREENSHOT_KINDS) {
       found[kind.name] = 0;
       for (const i of picked) {
-        const picture = await sharp(Buffer.from(drawDemoPicture(demoPicture(i, 0)!)))
-          .png()
-          .toBuffer();
+        const picture = pictures.get(i)!;
         const query = await kind.apply(picture, { title: demoProduct(i).title, price: '12 990 ₽' });
         const hits = await t.app.photoSearch.search(query, undefined, 20);
         if (
