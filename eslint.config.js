@@ -246,7 +246,6 @@ const FUNCTION_LENGTH_BEING_SPLIT = [
   'apps/api/src/modules/admin/admin.routes.ts',
   'apps/api/src/modules/catalog/catalog-import.repository.ts',
   'apps/web/src/features/admin/components/import-view.tsx',
-  'apps/web/src/features/cart/components/basket-view.tsx',
   'apps/web/src/features/passport/components/passport-form.tsx',
   'apps/web/src/features/delivery/components/delivery-form.tsx',
 ];
