@@ -122,7 +122,7 @@ export default fp(
         {
           // Stock crossing zero and lower prices, by any writer: shoppers and staff told once (decision 054).
           name: 'stock_events',
-          everyMs: o.stockEventsEveryMs ?? 30_000,
+          everyMs: o.stockEventsEveryMs ?? 5_000,
           run: () => stockEventsPass(app.db),
           log,
         },
