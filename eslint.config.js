@@ -217,7 +217,6 @@ const FUNCTION_LENGTH_BEING_SPLIT = [
   'apps/api/src/modules/admin/admin.routes.ts',
   'apps/api/src/modules/catalog/catalog-import.repository.ts',
   'apps/web/src/features/admin/components/import-view.tsx',
-  'apps/web/src/features/cart/components/basket-view.tsx',
 ];
 
 export default tseslint.config(

@@ -1,5 +1,5 @@
 // The buying half in Chromium at 390×844 against the real API and database: a cart filled through
-// the API, the basket (quantity change, removal with confirmation), order placing with a new
+// the API, the basket (quantity change, removal undone from its toast), order placing with a new
 // address and passport data typed as a shopper types them (masks, date picker), the sandbox
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
@@ -95,16 +95,19 @@ for (const scheme of ['light', 'dark'] as const) {
       .poll(async () => norm(await total.textContent()))
       .toBe(norm(`${(2 * a!.variant.price + b!.variant.price).toLocaleString('ru-RU')} ₽`));
 
-    // Removal asks first; "Отмена" keeps the line, "Удалить" removes it.
+    // Removal asks nothing: the line goes at once, and the toast's «Вернуть» brings it back.
     const lineB = page.locator(`[data-variant-id="${b!.variant.id}"]`);
     await lineB.getByRole('button', { name: /^Удалить:/ }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Удалить товар из корзины?' });
-    await expect(dialog).toBeVisible();
-    await page.screenshot({ path: shot(`basket-remove-confirm-${scheme}`) });
-    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(lines).toHaveCount(1);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    const toast = page.locator('[data-sonner-toast]', { hasText: 'Товар удалён из корзины' });
+    await expect(toast).toBeVisible();
+    await page.screenshot({ path: shot(`basket-remove-undo-${scheme}`) });
+    await toast.getByRole('button', { name: 'Вернуть' }).click();
     await expect(lines).toHaveCount(2);
+    await expect.poll(() => cartQuantities(request, token)).toEqual({ [a!.variant.id]: 2, [b!.variant.id]: 1 });
+    await toastsGone(page);
     await lineB.getByRole('button', { name: /^Удалить:/ }).click();
-    await dialog.getByRole('button', { name: 'Удалить' }).click();
     await expect(lines).toHaveCount(1);
     await expect(page.getByLabel('Товаров в корзине: 1')).toBeVisible();
     expect(await cartQuantities(request, token)).toEqual({ [a!.variant.id]: 2 });

@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import metricsPlugin from './modules/metrics/metrics.plugin.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { orderThreadRoutes } from './modules/order-thread/order-thread.routes.ts';
+import { stockWatchRoutes } from './modules/stock-watch/index.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { findAdminRoutes } from './modules/find/find.admin.routes.ts';
@@ -304,6 +305,7 @@ async function apiV1Routes(
     await shopper.register(profileRoutes);
     await shopper.register(ordersRoutes);
     await shopper.register(orderThreadRoutes);
+    await shopper.register(stockWatchRoutes);
     await shopper.register(cartRoutes);
     await shopper.register(favoritesRoutes);
     await shopper.register(deliveryRoutes);

@@ -12,6 +12,8 @@ import { bonusExpiryPass } from './modules/bonus/bonus-expiry.ts';
 import { expireFindQuotes, sweepOrphanScreenshots } from './modules/find/index.ts';
 import { lapseUnpaidOrders } from './modules/orders/index.ts';
 import { settlePendingRefundsPass } from './modules/refunds/pending-refunds.ts';
+import { stockEventsPass } from './modules/stock-watch/index.ts';
+import { remindAbandonedCarts } from './modules/cart/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +40,10 @@ export type BackgroundJobsOptions = {
   importsEveryMs?: number;
   /** How often each instance asks the carrier about registered shipments (each at most once per this). */
   shipmentsEveryMs?: number;
+  /** How often each instance reads new stock events (restock, sold out, price drop: decision 054). */
+  stockEventsEveryMs?: number;
+  /** How often each instance looks for carts unchanged for 24 h (the abandoned-cart reminder). */
+  cartRemindersEveryMs?: number;
 };
 
 export type JobsPluginOptions = {
@@ -111,6 +117,20 @@ export default fp(
           name: 'shipments',
           everyMs: o.shipmentsEveryMs ?? POLL_EVERY_MS,
           run: async () => void (await pollShipments(app.db, app.delivery)),
+          log,
+        },
+        {
+          // Stock crossing zero and lower prices, by any writer: shoppers and staff told once (decision 054).
+          name: 'stock_events',
+          everyMs: o.stockEventsEveryMs ?? 5_000,
+          run: () => stockEventsPass(app.db),
+          log,
+        },
+        {
+          // One reminder by bot 24 h after a cart's last change, once per cart (DESIGN §13).
+          name: 'cart_reminders',
+          everyMs: o.cartRemindersEveryMs ?? 10 * 60_000,
+          run: () => remindAbandonedCarts(app.db, new Date()),
           log,
         },
       ];

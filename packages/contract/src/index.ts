@@ -19,3 +19,4 @@ export * from './find.ts';
 export * from './find-photo.ts';
 export * from './admin-console.ts';
 export * from './share.ts';
+export * from './restock.ts';

@@ -62,6 +62,8 @@ export const queryKeys = {
   adminOrderThread: (orderId: number) => ['admin', 'orders', 'messages', orderId] as const,
   /** GET /product/{id}; without an id, every product. */
   product: (id?: number | null) => (id === undefined ? (['product'] as const) : (['product', id] as const)),
+  /** GET /product/{id}/subscriptions: the sold-out sizes this shopper waits for. */
+  restockWaiting: (productId: number) => ['product', productId, 'restock'] as const,
   /** GET /favorites… */
   favorites: ['favorites'] as const,
   /** GET /delivery */

@@ -6,3 +6,4 @@ export * from './programmes.ts';
 export * from './find.ts';
 export * from './find-photo.ts';
 export * from './delivery.ts';
+export * from './stock-watch.ts';

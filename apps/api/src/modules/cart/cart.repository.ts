@@ -13,6 +13,19 @@ const NOT_IN_CART = 'Этого товара нет в корзине';
 
 const notEnough = (qty: number) => outOfStock(`Столько нет в наличии: доступно ${qty} шт.`);
 
+/**
+ * Every change of a cart restarts the abandoned-cart reminder's 24 hours (cart-reminder.ts); a
+ * cart found empty at a change is over, so the next line starts a new cart with its own one
+ * reminder. Call inside the transaction of the change, after it.
+ */
+export async function touchCart(tx: Database, userId: number) {
+  await tx.execute(sql`
+    insert into cart_activity (user_id, changed_at) values (${userId}, now())
+    on conflict (user_id) do update set changed_at = now(),
+      reminded_at = case when exists (select 1 from cart_items c where c.user_id = ${userId})
+                         then cart_activity.reminded_at else null end`);
+}
+
 export async function listCart(db: Database, userId: number): Promise<CartEntry[]> {
   const rows = await db
     .select({
@@ -111,6 +124,7 @@ export async function addToCart(
         },
       })
       .returning();
+    await touchCart(tx, userId);
     return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };
   });
 }
@@ -132,16 +146,20 @@ export async function setCartQuantity(db: Database, userId: number, variantId: n
       .set({ quantity, updatedAt: sql`now()` })
       .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
       .returning();
+    await touchCart(tx, userId);
     return { product_id: row!.productId, variant_id: row!.variantId, quantity: row!.quantity };
   });
 }
 
 export async function removeFromCart(db: Database, userId: number, variantId: number) {
-  const removed = await db
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
-    .returning({ variantId: cartItems.variantId });
-  if (removed.length === 0) throw notFound(NOT_IN_CART);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variantId)))
+      .returning({ variantId: cartItems.variantId });
+    if (removed.length === 0) throw notFound(NOT_IN_CART);
+    await touchCart(tx, userId);
+  });
 }
 
 /** Takes lines out of the cart, e.g. the ones an order was just placed with (inside its transaction). */
@@ -150,6 +168,7 @@ export async function removeLines(tx: Database, userId: number, variantIds: numb
   await tx
     .delete(cartItems)
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)));
+  await touchCart(tx, userId);
 }
 
 /**
@@ -206,4 +225,5 @@ export async function restoreLines(
         },
       });
   }
+  await touchCart(tx, userId);
 }

@@ -2,12 +2,11 @@
 // Idempotency-Key → check passport data → snapshot the address → reserve stock → write the lines
 // → programme money (discount, bonuses held, to_pay) → record the status → remove the lines from the cart; after commit, refresh the listing.
 import type { CreateOrderBody, Order } from '@shop/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   orderItems,
   orders,
-  variants,
   type DeliveryQuoteSnapshot,
   type DeliverySnapshot,
 } from '../../../db/schema/index.ts';
@@ -15,7 +14,6 @@ import { AppError, conflict, notFound } from '../../../plugins/errors.ts';
 import { removeLines } from '../../cart/index.ts';
 import { refreshListingColumns, reserveStock, type ReservedVariant } from '../../catalog/index.ts';
 import { findAddress, snapshotOf } from '../../delivery/index.ts';
-import { alertStaff } from '../../notifications/index.ts';
 import { hasPassport } from '../../passport/index.ts';
 import { placeOrderMoney } from '../../programmes/index.ts';
 import { recordPlaced } from './transition.ts';
@@ -78,19 +76,6 @@ async function writeLines(
   return total;
 }
 
-/** Staff who chose «stock at 0» hear of each variant this order sold out (once per stock version). */
-async function alertSoldOut(tx: Database, variantIds: number[], reserved: Map<number, ReservedVariant>) {
-  const soldOut = await tx
-    .select({ id: variants.id, version: variants.version })
-    .from(variants)
-    .where(and(inArray(variants.id, variantIds), eq(variants.qty, 0)));
-  for (const v of soldOut) {
-    const r = reserved.get(v.id);
-    const name = [r?.productTitle, r?.title].filter(Boolean).join(' · ');
-    await alertStaff(tx, 'out_of_stock', `out_of_stock:${v.id}:${v.version}`, `Закончился товар «${name}».`);
-  }
-}
-
 /**
  * Places an order. A repeated Idempotency-Key answers the order it placed first (`created: false`).
  * An order with nothing left to pay (bonuses and discount cover it all) is refused: 409.
@@ -138,11 +123,7 @@ export async function place(
       items.map((i) => ({ productId: i.product_id, variantId: i.variant_id, quantity: i.quantity })),
     );
     const total = await writeLines(tx, id, items, reserved);
-    await alertSoldOut(
-      tx,
-      items.map((i) => i.variant_id),
-      reserved,
-    );
+    // A variant this order sold out alerts the staff through its stock event (modules/stock-watch).
     // Promo discount, bonuses (held) and the amount to pay: docs/product.md §13.3.
     const money = await placeOrderMoney(tx, userId, id, total, body);
     if (money.toPay < 1) throw new AppError(409, 'nothing_to_pay', NOTHING_TO_PAY);

@@ -1,35 +1,28 @@
-// The basket: lines with picture, title, variant, price and a quantity stepper,
-// removal after confirmation, checkboxes choosing the lines to order (all chosen by default, new
-// lines too), the total of the choice and the button to order. The page decides where ordering
-// leads (`onCheckout`).
-import { MAX_LINE_QTY } from '@shop/contract';
+// The basket: its lines (basket-line.tsx), checkboxes choosing the lines to order (all chosen by
+// default, new lines too), the total of the choice and the button to order. A removal is undone
+// from its toast («Вернуть», use-line-actions.ts), not confirmed first; a line moves to the
+// favourites when the page lends `toFavorites`. The page decides where ordering leads (`onCheckout`).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { confirm } from '../../../components/ui/confirm-store.ts';
-import { notify } from '../../../components/ui/notify.ts';
-import { ProductImage } from '../../../components/ui/product-image.tsx';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
 import { countRu } from '../../../lib/format.ts';
-import { markProductTap, productHref } from '../../../lib/product-link.ts';
 import { ITEM_FORMS } from '../../../lib/plural.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useCart } from '../api/get-cart.ts';
-import { cartLines, linesTotal, type CartLine } from '../cart-lines.ts';
-import { useRemoveCartLine } from '../api/remove-cart-line.ts';
-import { useUpdateCartLine } from '../api/update-cart-line.ts';
+import { cartLines, linesTotal } from '../cart-lines.ts';
+import { BasketLine } from './basket-line.tsx';
+import { useLineActions, type ToFavorites } from './use-line-actions.ts';
 import './basket-view.css';
-import { variantLabel } from '../../../lib/variant-label.ts';
 
-type Props = { onCheckout: (variantIds: number[]) => void };
+type Props = { onCheckout: (variantIds: number[]) => void; toFavorites?: ToFavorites };
 
-export function BasketView({ onCheckout }: Props) {
+export function BasketView({ onCheckout, toFavorites }: Props) {
   const cart = useCart();
   // Deselected ids, so that every line (also one added later) starts selected.
   const [deselected, setDeselected] = useState<ReadonlySet<number>>(new Set());
-  const update = useUpdateCartLine();
-  const remove = useRemoveCartLine();
+  const actions = useLineActions(toFavorites);
 
   if (cart.isPending) return <BasketSkeleton />;
   if (cart.isError)
@@ -59,30 +52,6 @@ export function BasketView({ onCheckout }: Props) {
     });
   };
 
-  const askRemove = async ({ entry, variant }: CartLine) => {
-    haptic.impact('medium');
-    const yes = await confirm({
-      title: 'Удалить товар из корзины?',
-      message: `${entry.product.title}${variantLabel(variant) ? `, ${variantLabel(variant)}` : ''}`,
-      confirmText: 'Удалить',
-      cancelText: 'Отмена',
-      destructive: true,
-    });
-    if (!yes) return;
-    remove.mutate(variant.id, {
-      onSuccess: () => notify.success('Товар удалён из корзины'),
-    });
-  };
-
-  const setQuantity = (line: CartLine, quantity: number) => {
-    if (quantity < 1) {
-      void askRemove(line);
-      return;
-    }
-    haptic.selection();
-    update.mutate({ variantId: line.variant.id, quantity });
-  };
-
   return (
     <div className="basket">
       <div className="basket__toolbar">
@@ -103,86 +72,17 @@ export function BasketView({ onCheckout }: Props) {
 
       <ul className="basket__lines" aria-label="Товары в корзине">
         {lines.map((line) => {
-          const { entry, variant } = line;
-          const outOfStock = variant.qty <= 0;
-          const checked = !outOfStock && !deselected.has(variant.id);
-          const label = variantLabel(variant);
+          const move = actions.moveToFavorites;
           return (
-            <li
-              key={variant.id}
-              className={`basket-line${outOfStock ? ' basket-line--out' : ''}`}
-              data-variant-id={variant.id}
-            >
-              <label className="basket-check basket-line__check">
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={outOfStock}
-                  aria-label={`Выбрать: ${entry.product.title}`}
-                  onChange={() => toggle(variant.id)}
-                />
-                <span className="basket-check__box" aria-hidden="true" />
-              </label>
-              <Link
-                to={productHref(entry.product_id)}
-                onClick={markProductTap}
-                className="product-thumb basket-line__image"
-                aria-label={entry.product.title}
-              >
-                <ProductImage
-                  src={variant.image ?? entry.product.image_src}
-                  size={{ width: 200 }}
-                  alt={entry.product.title}
-                  loading="lazy"
-                />
-              </Link>
-              <div className="basket-line__body">
-                {entry.product.brand && (
-                  <span className="basket-line__brand">{entry.product.brand.name}</span>
-                )}
-                <span className="basket-line__title">{entry.product.title}</span>
-                {label && <span className="basket-line__variant">{label}</span>}
-                {outOfStock && <span className="basket-line__warning">Нет в наличии</span>}
-                <div className="basket-line__footer">
-                  <span className="basket-line__price">{formatPrice(variant.price * variant.quantity)}</span>
-                  <div className="stepper" role="group" aria-label={`Количество: ${entry.product.title}`}>
-                    <button
-                      type="button"
-                      className="stepper__button"
-                      aria-label="Уменьшить количество"
-                      onClick={() => setQuantity(line, variant.quantity - 1)}
-                    >
-                      −
-                    </button>
-                    <output className="stepper__value" aria-live="polite">
-                      {variant.quantity}
-                    </output>
-                    <button
-                      type="button"
-                      className="stepper__button"
-                      aria-label="Увеличить количество"
-                      disabled={variant.quantity >= Math.min(MAX_LINE_QTY, variant.qty)}
-                      onClick={() => setQuantity(line, variant.quantity + 1)}
-                    >
-                      +
-                    </button>
-                  </div>
-                </div>
-                {variant.quantity > 1 && (
-                  <span className="basket-line__unit">{formatPrice(variant.price)} за шт.</span>
-                )}
-              </div>
-              <button
-                type="button"
-                className="basket-line__remove"
-                aria-label={`Удалить: ${entry.product.title}`}
-                onClick={() => void askRemove(line)}
-              >
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                </svg>
-              </button>
-            </li>
+            <BasketLine
+              key={line.variant.id}
+              line={line}
+              checked={line.variant.qty > 0 && !deselected.has(line.variant.id)}
+              onToggle={() => toggle(line.variant.id)}
+              onQuantity={(quantity) => actions.setQuantity(line, quantity)}
+              onRemove={() => actions.removeLine(line)}
+              onToFavorites={move && (() => move(line))}
+            />
           );
         })}
       </ul>

@@ -24,6 +24,7 @@ import {
 import { ColorPicker } from './color-picker.tsx';
 import { Gallery } from './gallery.tsx';
 import { ProductSpecs } from './product-specs.tsx';
+import { RestockNotice } from './restock-notice.tsx';
 import { SizePicker } from './size-picker.tsx';
 import './product-drawer.css';
 import { SimilarProducts } from './similar-products.tsx';
@@ -179,6 +180,11 @@ function ProductBody({
   const images = galleryFor(product, selection.color, GALLERY_IMAGES);
   const { price, from } = displayedPrice(product, selection);
   const available = product.variants.some((v) => v.qty > 0);
+  const tiles = sizeTiles(product, selection);
+  // «Сообщить о поступлении»: the shown colour's sold-out sizes, or a sold-out variant without sizes.
+  const soldOut = (
+    tiles.length > 0 ? tiles : product.variants.filter((v) => !selection.color || v.color === selection.color)
+  ).filter((v) => v.qty === 0);
 
   const slides = images.flatMap((src) => {
     try {
@@ -212,7 +218,7 @@ function ProductBody({
       />
       <SizePicker
         ref={sizes}
-        tiles={sizeTiles(product, selection)}
+        tiles={tiles}
         variantId={selection.variantId}
         needSize={needSize}
         onSizeChart={product.size_table ? () => setSizeChartOpen(true) : null}
@@ -221,6 +227,7 @@ function ProductBody({
           setSelection((s) => chooseVariant(product, s, variantId));
         }}
       />
+      {renderActions && <RestockNotice productId={product.id} soldOut={soldOut} />}
       <ProductSpecs product={product} />
 
       <button
