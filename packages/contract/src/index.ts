@@ -18,3 +18,4 @@ export * from './programmes.ts';
 export * from './find.ts';
 export * from './find-photo.ts';
 export * from './admin-console.ts';
+export * from './admin-order-work.ts';

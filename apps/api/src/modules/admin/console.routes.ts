@@ -34,6 +34,7 @@ import { AppError, badRequest } from '../../plugins/errors.ts';
 import { readImagePart } from '../find/index.ts';
 import { changeStock, listInventory } from './inventory.ts';
 import { addPicture, createProduct, orderPictures } from './products-create.ts';
+import { orderWorkRoutes } from './order-work.routes.ts';
 import { getPurchaseList, markLinesBought, purchaseListXlsx } from './purchase-list.ts';
 import { getStats, getTopSellers, getWaitingWork } from './stats.repository.ts';
 
@@ -45,6 +46,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     throwFileSizeLimit: true,
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, fieldSize: 256, parts: 3 },
   });
+  await app.register(orderWorkRoutes);
   const catalogChanged = () => {
     app.facetsCache.clear();
     void app.photoSearch.refresh();

@@ -3,6 +3,8 @@ export {
   lapsedText,
   ORDER_BUTTON_TEXT,
   orderStatusText,
+  PAY_BUTTON_TEXT,
+  paymentLinkText,
   refundText,
   REORDER_BUTTON_TEXT,
   SHOP_BUTTON_TEXT,

@@ -13,7 +13,7 @@
 // | complete   | … → completed                               | reward and commission available                      |
 // | refund     | any → refunded when everything paid is back | one message; stock held back; claw-backs; pro rata   |
 // | restore    | canceled → paid (money arrived too late)    | stock taken again, lines out of the cart             |
-export { place, PASSPORT_REQUIRED, NOTHING_TO_PAY } from './place.ts';
+export { place, PASSPORT_REQUIRED, NOTHING_TO_PAY, SHOPPER_PASSPORT_REQUIRED, type PlacedBy } from './place.ts';
 export { markPaid, type MarkPaidOutcome } from './mark-paid.ts';
 export { lapse } from './lapse.ts';
 export { expireUnpaidOrders, lapseUnpaidOrders } from './lapse-sweeper.ts';
