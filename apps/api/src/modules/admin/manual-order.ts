@@ -43,6 +43,7 @@ export async function placeManualOrder(
           action: 'order.manual',
           entity: 'order',
           entityId: String(placed.id),
+          before: null,
           after: {
             user_id: shopper.id,
             items: body.items,
@@ -54,7 +55,13 @@ export async function placeManualOrder(
     },
   );
   return {
-    order: { id: order.id, status: order.status, total: order.total, to_pay: order.to_pay, user_id: shopper.id },
+    order: {
+      id: order.id,
+      status: order.status,
+      total: order.total,
+      to_pay: order.to_pay,
+      user_id: shopper.id,
+    },
     created,
   };
 }

@@ -4,11 +4,16 @@
 import {
   AdminManualOrderBodySchema,
   AdminManualOrderResponseSchema,
+  AdminOrderDeliveryBodySchema,
+  AdminOrderParamsSchema,
+  AdminOrderResponseSchema,
   IdempotencyHeadersSchema,
 } from '@shop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/index.ts';
 import { placeManualOrder } from './manual-order.ts';
+import { changeOrderDelivery } from './order-delivery-change.ts';
+import { getAdminOrder } from './orders-admin.repository.ts';
 
 const tags = ['admin'];
 
@@ -35,8 +40,30 @@ export const orderWorkRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
         request.staff,
       );
-      if (created) request.log.info({ orderId: order.id, actor: request.staff.telegramId }, 'manual order placed');
+      if (created)
+        request.log.info({ orderId: order.id, actor: request.staff.telegramId }, 'manual order placed');
       return reply.code(created ? 201 : 200).send({ result: order });
+    },
+  );
+
+  app.put(
+    '/orders/:id/delivery',
+    {
+      onRequest: requirePermission('operate'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Change an order's delivery before it ships (awaiting payment … customs): a saved address of its shopper or a new one; " +
+          'the shopper is told; 409 once handed to the carrier',
+        params: AdminOrderParamsSchema,
+        body: AdminOrderDeliveryBodySchema,
+        response: { 200: AdminOrderResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await changeOrderDelivery(app, request.params.id, request.body, request.staff);
+      return { result: await getAdminOrder(app.db, request.params.id, app.env.orderTtlMin) };
     },
   );
 };

@@ -1,5 +1,6 @@
 // The notifications module's public face: other modules import only from here (eslint: shop/api-modules).
 export {
+  deliveryChangedText,
   lapsedText,
   ORDER_BUTTON_TEXT,
   orderStatusText,

@@ -45,3 +45,10 @@ export const SHOP_BUTTON_TEXT = 'Открыть магазин';
 export const paymentLinkText = (orderId: number, toPay: number, ttlMin: number) =>
   `Мы оформили для вас заказ №${orderId} на ${toPay.toLocaleString('ru-RU')} ₽. Оплатите его в течение ${ttlMin} мин — кнопка ниже.`;
 export const PAY_BUTTON_TEXT = 'Оплатить заказ';
+
+/** The console changed an order's delivery before it shipped. */
+export const deliveryChangedText = (
+  orderId: number,
+  d: { kind?: 'courier' | 'pickup'; city: string; address: string },
+) =>
+  `Мы изменили доставку заказа №${orderId}: ${d.kind === 'pickup' ? 'пункт выдачи' : 'адрес'} — ${[d.city, d.address].filter(Boolean).join(', ')}.`;
