@@ -123,7 +123,7 @@ test('console: «Новый заказ» for a shopper from a chat sends the pay
   // A new pickup point, as at checkout: a city by its first letters, then a point.
   await page.getByRole('radio', { name: 'Новый пункт выдачи' }).check();
   await page.getByRole('searchbox', { name: 'Город' }).fill('моск');
-  await page.getByRole('list', { name: 'Города' }).getByRole('button', { name: 'Москва, Россия' }).click();
+  await page.getByRole('list', { name: 'Города' }).getByRole('button', { name: 'Москва, Россия', exact: true }).click();
   const point = page.getByRole('combobox', { name: 'Пункт выдачи' });
   await expect(point.locator('option').nth(1)).toBeAttached();
   await point.selectOption({ index: 1 });
