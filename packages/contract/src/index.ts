@@ -20,3 +20,4 @@ export * from './find-photo.ts';
 export * from './admin-console.ts';
 export * from './share.ts';
 export * from './restock.ts';
+export * from './admin-order-work.ts';

@@ -4,6 +4,8 @@ export const paths = {
   adminOrder: (id: number) => `/admin/orders/${id}`,
   adminOrders: (query = '') => (query ? `/admin/orders?${query}` : '/admin/orders'),
   adminCustomer: (id: number) => `/admin/customers/${id}`,
+  /** «Новый заказ»: a manual order for a shopper who ordered in a chat. */
+  adminNewOrder: '/admin/orders/new',
   home: '/',
   basket: '/basket',
   ordersHistory: '/orders/history',

@@ -252,7 +252,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       },
     },
     async (request, reply) => {
-      const message = await answerAboutOrder(app.db, request.params.id, request.staff.telegramId, request.body.text);
+      const message = await answerAboutOrder(
+        app.db,
+        request.params.id,
+        request.staff.telegramId,
+        request.body.text,
+      );
       return reply.code(201).send({ result: message });
     },
   );

@@ -22,6 +22,7 @@ import {
   updateAddress,
   type DeliveryInput,
 } from './delivery.repository.ts';
+import { withCarrierPoint } from './shopper-address.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const carrierErrors = { ...errors, 502: ApiErrorSchema, 503: ApiErrorSchema };
@@ -30,11 +31,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const meta = { tags: ['delivery'] };
 
   /** A pickup point is saved with the carrier's address and hours, never the client's. */
-  async function withPoint(body: DeliveryBody): Promise<DeliveryInput> {
-    if (body.kind !== 'pickup') return body;
-    const point = await app.delivery.point(body.city_code!, body.point_code!);
-    return { ...body, address: point.address, point_hours: point.hours };
-  }
+  const withPoint = (body: DeliveryBody): Promise<DeliveryInput> => withCarrierPoint(app.delivery, body);
 
   app.get(
     '/delivery/cities',

@@ -2,3 +2,4 @@
 export { findAddress, snapshotOf, toOrderDelivery, toOrderQuote } from './delivery.repository.ts';
 export { quoteForOrder } from './order-quote.ts';
 export { listShipments } from './shipments.ts';
+export { shopperAddressId, shopperAddressSnapshot } from './shopper-address.ts';

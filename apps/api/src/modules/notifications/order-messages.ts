@@ -40,3 +40,15 @@ export const REORDER_BUTTON_TEXT = 'Оформить снова';
 /** The button under every message about an order. */
 export const ORDER_BUTTON_TEXT = 'Открыть заказ';
 export const SHOP_BUTTON_TEXT = 'Открыть магазин';
+
+/** A manual order (placed in the console for a shopper who ordered in a chat): the payment link. */
+export const paymentLinkText = (orderId: number, toPay: number, ttlMin: number) =>
+  `Мы оформили для вас заказ №${orderId} на ${toPay.toLocaleString('ru-RU')} ₽. Оплатите его в течение ${ttlMin} мин — кнопка ниже.`;
+export const PAY_BUTTON_TEXT = 'Оплатить заказ';
+
+/** The console changed an order's delivery before it shipped. */
+export const deliveryChangedText = (
+  orderId: number,
+  d: { kind?: 'courier' | 'pickup'; city: string; address: string },
+) =>
+  `Мы изменили доставку заказа №${orderId}: ${d.kind === 'pickup' ? 'пункт выдачи' : 'адрес'} — ${[d.city, d.address].filter(Boolean).join(', ')}.`;

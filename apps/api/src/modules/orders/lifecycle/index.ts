@@ -13,12 +13,20 @@
 // | complete   | … → completed                               | reward and commission available                      |
 // | refund     | any → refunded when everything paid is back | one message; stock held back; claw-backs; pro rata   |
 // | restore    | canceled → paid (money arrived too late)    | stock taken again, lines out of the cart             |
-export { place, PASSPORT_REQUIRED, NOTHING_TO_PAY } from './place.ts';
+// | changeDelivery | status kept, before it ships            | the address snapshot replaced; the shopper told      |
+export {
+  place,
+  PASSPORT_REQUIRED,
+  NOTHING_TO_PAY,
+  SHOPPER_PASSPORT_REQUIRED,
+  type PlacedBy,
+} from './place.ts';
 export { markPaid, type MarkPaidOutcome } from './mark-paid.ts';
 export { lapse } from './lapse.ts';
 export { expireUnpaidOrders, lapseUnpaidOrders } from './lapse-sweeper.ts';
 export { advance, advanceByCarrier, cancel, complete, type MoveMeta } from './moves.ts';
 export { refund, type SucceededRefund } from './refund.ts';
 export { restore } from './restore.ts';
+export { changeDelivery } from './delivery-change.ts';
 export { invalidTransition } from './errors.ts';
 export { orderMoneyState, type OrderMoneyState } from './money.ts';

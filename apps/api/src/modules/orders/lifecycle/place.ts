@@ -1,6 +1,8 @@
 // `place`: placing an order, as a list of steps each owned by the module whose table it writes: claim the
 // Idempotency-Key → check passport data → snapshot the address → reserve stock → write the lines
 // → programme money (discount, bonuses held, to_pay) → record the status → remove the lines from the cart; after commit, refresh the listing.
+// Staff placing an order for a shopper who ordered in a chat (`placedBy`) leave the cart alone and,
+// in the same transaction, the bot sends the shopper the payment link (docs/product.md §12.6).
 import type { CreateOrderBody, Order } from '@shop/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -14,6 +16,7 @@ import { AppError, conflict, notFound } from '../../../plugins/errors.ts';
 import { removeLines } from '../../cart/index.ts';
 import { refreshListingColumns, reserveStock, type ReservedVariant } from '../../catalog/index.ts';
 import { findAddress, snapshotOf } from '../../delivery/index.ts';
+import { notifyOrderShopper, PAY_BUTTON_TEXT, paymentLinkText } from '../../notifications/index.ts';
 import { hasPassport } from '../../passport/index.ts';
 import { placeOrderMoney } from '../../programmes/index.ts';
 import { recordPlaced } from './transition.ts';
@@ -23,9 +26,31 @@ import { checkUnpaidCap, type UnpaidCap } from '../unpaid-cap.ts';
 
 export const PASSPORT_REQUIRED = 'Заполните паспортные данные';
 export const NOTHING_TO_PAY = 'В заказе нечего оплачивать: добавьте товар или уменьшите списание бонусов';
+export const SHOPPER_PASSPORT_REQUIRED =
+  'Покупатель ещё не заполнил паспортные данные: попросите его сделать это в приложении (Профиль → Паспортные данные)';
 
-async function requirePassport(db: Database, userId: number) {
-  if (!(await hasPassport(db, userId))) throw new AppError(409, 'passport_required', PASSPORT_REQUIRED);
+/**
+ * Staff who place an order for a shopper (the console's manual order): who, for the history, and
+ * what the console records in the same transaction (its audit entry) once the order is written.
+ */
+export type PlacedBy = {
+  actor: number;
+  record?: (tx: Database, order: { id: number; total: number; toPay: number }) => Promise<void>;
+};
+
+async function requirePassport(db: Database, userId: number, placedBy: PlacedBy | undefined) {
+  if (!(await hasPassport(db, userId)))
+    throw new AppError(409, 'passport_required', placedBy ? SHOPPER_PASSPORT_REQUIRED : PASSPORT_REQUIRED);
+}
+
+/** The shopper of a manual order hears of it from the bot, with a button that opens it to pay. */
+async function sendPaymentLink(tx: Database, orderId: number, toPay: number, ttlMin: number) {
+  await notifyOrderShopper(tx, orderId, {
+    kind: 'order.payment_link',
+    dedupeKey: `order:${orderId}:payment_link`,
+    text: paymentLinkText(orderId, toPay, ttlMin),
+    button: { text: PAY_BUTTON_TEXT, path: `/orders/details/${orderId}` },
+  });
 }
 
 async function snapshotAddress(db: Database, userId: number, deliveryId: number): Promise<DeliverySnapshot> {
@@ -79,6 +104,8 @@ async function writeLines(
 /**
  * Places an order. A repeated Idempotency-Key answers the order it placed first (`created: false`).
  * An order with nothing left to pay (bonuses and discount cover it all) is refused: 409.
+ * `placedBy` (staff, for a shopper who ordered in a chat): the cart is not touched, the history
+ * names the staff member, and the bot sends the shopper the payment link.
  */
 export async function place(
   db: Database,
@@ -92,6 +119,7 @@ export async function place(
     delivery: DeliverySnapshot,
     items: CreateOrderBody['items'],
   ) => Promise<DeliveryQuoteSnapshot | null>,
+  placedBy?: PlacedBy,
 ): Promise<{ order: Order; created: boolean }> {
   const replay = async () => {
     const [row] = await db
@@ -103,7 +131,7 @@ export async function place(
   const earlier = await replay();
   if (earlier) return { order: assertSameOrderRequest(earlier, body), created: false };
 
-  await requirePassport(db, userId);
+  await requirePassport(db, userId, placedBy);
   const delivery = await snapshotAddress(db, userId, body.delivery_id);
   const items = [...body.items].sort((a, b) => a.variant_id - b.variant_id);
   const deliveryQuote = quoteDelivery ? await quoteDelivery(delivery, items) : null;
@@ -137,12 +165,18 @@ export async function place(
         deliveryQuote,
       })
       .where(eq(orders.id, id));
-    await recordPlaced(tx, id);
-    await removeLines(
-      tx,
-      userId,
-      items.map((i) => i.variant_id),
-    );
+    if (placedBy) {
+      await recordPlaced(tx, id, { actor: placedBy.actor, note: 'Оформлен в консоли' });
+      await sendPaymentLink(tx, id, money.toPay, ttlMin);
+      await placedBy.record?.(tx, { id, total, toPay: money.toPay });
+    } else {
+      await recordPlaced(tx, id);
+      await removeLines(
+        tx,
+        userId,
+        items.map((i) => i.variant_id),
+      );
+    }
     return id;
   });
 

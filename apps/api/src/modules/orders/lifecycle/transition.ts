@@ -44,9 +44,15 @@ function moveAllowed(from: OrderStatus, to: OrderStatus, exception: MapException
 /** The status every order is placed in. */
 export const PLACED_STATUS = 'awaiting_payment' satisfies OrderStatus;
 
-/** Records the first status of an order just inserted (inside the placing transaction). */
-export async function recordPlaced(tx: Database, orderId: number): Promise<void> {
-  await tx.insert(orderStatusHistory).values({ orderId, status: PLACED_STATUS });
+/** Records the first status of an order just inserted (inside the placing transaction); who, when staff placed it. */
+export async function recordPlaced(
+  tx: Database,
+  orderId: number,
+  by?: { actor: number; note: string },
+): Promise<void> {
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId, status: PLACED_STATUS, actorTelegramId: by?.actor ?? null, note: by?.note ?? null });
 }
 
 /**

@@ -9,6 +9,7 @@ import CustomerCard from './customer-card.tsx';
 import Customers from './customers.tsx';
 import Dashboard from './dashboard.tsx';
 import Inventory from './inventory.tsx';
+import ManualOrder from './manual-order.tsx';
 import ProductCreate from './product-create.tsx';
 import PurchaseList from './purchase-list.tsx';
 import Catalog from './catalog.tsx';
@@ -22,6 +23,7 @@ import Staff from './staff.tsx';
 const PAGES: Record<string, () => React.JSX.Element> = {
   '': Dashboard,
   orders: Orders,
+  'orders/new': ManualOrder,
   customers: Customers,
   'purchase-list': PurchaseList,
   inventory: Inventory,

@@ -1,5 +1,11 @@
+import { NewOrderLink } from '../../../features/admin/components/new-order-link.tsx';
 import { OrdersView } from '../../../features/admin/components/orders-view.tsx';
 
 export default function Page() {
-  return <OrdersView />;
+  return (
+    <>
+      <NewOrderLink />
+      <OrdersView />
+    </>
+  );
 }

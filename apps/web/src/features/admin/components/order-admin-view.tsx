@@ -19,6 +19,7 @@ import { RestoreOrder } from './restore-order.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { StatusControl } from './status-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { OrderDeliveryEdit } from './order-delivery-edit.tsx';
 
 export function OrderAdminView({ id }: { id: number }) {
   const role = useStaffRole();
@@ -46,6 +47,7 @@ export function OrderAdminView({ id }: { id: number }) {
           {roleCan(role, 'own') && <RestoreOrder order={order} />}
           <Lines order={order} />
           <Delivery order={order} />
+          {roleCan(role, 'operate') && <OrderDeliveryEdit order={order} />}
           <OrderShipments order={order} canWrite={roleCan(role, 'operate')} />
           <OrderPassport orderId={order.id} canReveal={roleCan(role, 'own')} />
           <Money order={order} />

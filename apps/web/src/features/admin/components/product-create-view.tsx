@@ -126,19 +126,138 @@ function Pictures({
   );
 }
 
+/** The product just created: its pictures, then «Опубликовать». */
+function CreatedProduct({
+  product,
+  onChange,
+}: {
+  product: AdminCreatedProduct;
+  onChange: (p: AdminCreatedProduct) => void;
+}) {
+  const publish = usePatchProduct();
+  return (
+    <section className="admin-product-create">
+      <h2 className="admin-order__title">{product.title}</h2>
+      <p className="admin-muted">
+        {product.is_published ? 'В продаже' : 'Скрыт от покупателей'} · {product.variants.length} вар.
+      </p>
+      <Pictures product={product} onChange={onChange} />
+      {publish.isError && (
+        <p className="admin-error" role="alert">
+          {publish.error.message}
+        </p>
+      )}
+      {!product.is_published && (
+        <Button
+          size="medium"
+          fullWidth
+          loading={publish.isPending}
+          onClick={() =>
+            publish.mutate(
+              { id: product.id, is_published: true },
+              {
+                onSuccess: () => {
+                  onChange({ ...product, is_published: true });
+                  notify.success('Товар в продаже');
+                },
+              },
+            )
+          }
+        >
+          Опубликовать
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** The variants' rows: colour, size, price, stock and SKU each; «Добавить вариант». */
+function VariantsFieldset({
+  variants,
+  onChange,
+}: {
+  variants: VariantDraft[];
+  onChange: (update: (vs: VariantDraft[]) => VariantDraft[]) => void;
+}) {
+  const setVariant = (i: number, patch: Partial<VariantDraft>) =>
+    onChange((vs) => vs.map((v, k) => (k === i ? { ...v, ...patch } : v)));
+  const setVariants = onChange;
+  return (
+    <fieldset className="admin-card admin-new-variants">
+      <legend className="admin-card__title">Варианты</legend>
+      {variants.map((v, i) => (
+        <div key={i} className="admin-new-variant" role="group" aria-label={`Вариант ${i + 1}`}>
+          <input
+            className="admin-input"
+            placeholder="Цвет"
+            aria-label="Цвет"
+            value={v.color}
+            onChange={(e) => setVariant(i, { color: e.target.value })}
+          />
+          <input
+            className="admin-input"
+            placeholder="Размер"
+            aria-label="Размер"
+            value={v.size}
+            onChange={(e) => setVariant(i, { size: e.target.value })}
+          />
+          <input
+            className="admin-input"
+            placeholder="Цена, ₽"
+            aria-label="Цена"
+            inputMode="numeric"
+            required
+            value={v.price}
+            onChange={(e) => setVariant(i, { price: e.target.value.replace(/\D/g, '') })}
+          />
+          <input
+            className="admin-input"
+            placeholder="Остаток"
+            aria-label="Остаток"
+            inputMode="numeric"
+            required
+            value={v.qty}
+            onChange={(e) => setVariant(i, { qty: e.target.value.replace(/\D/g, '') })}
+          />
+          <input
+            className="admin-input"
+            placeholder="Артикул"
+            aria-label="Артикул"
+            required
+            value={v.sku}
+            onChange={(e) => setVariant(i, { sku: e.target.value })}
+          />
+          {variants.length > 1 && (
+            <button
+              type="button"
+              className="admin-link-button"
+              onClick={() => setVariants((vs) => vs.filter((_, k) => k !== i))}
+            >
+              Убрать
+            </button>
+          )}
+        </div>
+      ))}
+      <button
+        type="button"
+        className="admin-link-button"
+        onClick={() => setVariants((vs) => [...vs, emptyVariant()])}
+      >
+        Добавить вариант
+      </button>
+    </fieldset>
+  );
+}
+
 export function ProductCreateView() {
   const tree = useCategoryTree();
   const create = useCreateProduct();
-  const publish = usePatchProduct();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState('');
   const [fit, setFit] = useState<(typeof FIT)[number]['value']>('unisex');
   const [variants, setVariants] = useState<VariantDraft[]>([emptyVariant()]);
   const [product, setProduct] = useState<AdminCreatedProduct | null>(null);
-
-  const setVariant = (i: number, patch: Partial<VariantDraft>) =>
-    setVariants((vs) => vs.map((v, k) => (k === i ? { ...v, ...patch } : v)));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -166,41 +285,7 @@ export function ProductCreateView() {
     );
   };
 
-  if (product)
-    return (
-      <section className="admin-product-create">
-        <h2 className="admin-order__title">{product.title}</h2>
-        <p className="admin-muted">
-          {product.is_published ? 'В продаже' : 'Скрыт от покупателей'} · {product.variants.length} вар.
-        </p>
-        <Pictures product={product} onChange={setProduct} />
-        {publish.isError && (
-          <p className="admin-error" role="alert">
-            {publish.error.message}
-          </p>
-        )}
-        {!product.is_published && (
-          <Button
-            size="medium"
-            fullWidth
-            loading={publish.isPending}
-            onClick={() =>
-              publish.mutate(
-                { id: product.id, is_published: true },
-                {
-                  onSuccess: () => {
-                    setProduct({ ...product, is_published: true });
-                    notify.success('Товар в продаже');
-                  },
-                },
-              )
-            }
-          >
-            Опубликовать
-          </Button>
-        )}
-      </section>
-    );
+  if (product) return <CreatedProduct product={product} onChange={setProduct} />;
 
   return (
     <form className="admin-product-create admin-form" onSubmit={submit}>
@@ -249,69 +334,7 @@ export function ProductCreateView() {
           ))}
         </select>
       </label>
-      <fieldset className="admin-card admin-new-variants">
-        <legend className="admin-card__title">Варианты</legend>
-        {variants.map((v, i) => (
-          <div key={i} className="admin-new-variant" role="group" aria-label={`Вариант ${i + 1}`}>
-            <input
-              className="admin-input"
-              placeholder="Цвет"
-              aria-label="Цвет"
-              value={v.color}
-              onChange={(e) => setVariant(i, { color: e.target.value })}
-            />
-            <input
-              className="admin-input"
-              placeholder="Размер"
-              aria-label="Размер"
-              value={v.size}
-              onChange={(e) => setVariant(i, { size: e.target.value })}
-            />
-            <input
-              className="admin-input"
-              placeholder="Цена, ₽"
-              aria-label="Цена"
-              inputMode="numeric"
-              required
-              value={v.price}
-              onChange={(e) => setVariant(i, { price: e.target.value.replace(/\D/g, '') })}
-            />
-            <input
-              className="admin-input"
-              placeholder="Остаток"
-              aria-label="Остаток"
-              inputMode="numeric"
-              required
-              value={v.qty}
-              onChange={(e) => setVariant(i, { qty: e.target.value.replace(/\D/g, '') })}
-            />
-            <input
-              className="admin-input"
-              placeholder="Артикул"
-              aria-label="Артикул"
-              required
-              value={v.sku}
-              onChange={(e) => setVariant(i, { sku: e.target.value })}
-            />
-            {variants.length > 1 && (
-              <button
-                type="button"
-                className="admin-link-button"
-                onClick={() => setVariants((vs) => vs.filter((_, k) => k !== i))}
-              >
-                Убрать
-              </button>
-            )}
-          </div>
-        ))}
-        <button
-          type="button"
-          className="admin-link-button"
-          onClick={() => setVariants((vs) => [...vs, emptyVariant()])}
-        >
-          Добавить вариант
-        </button>
-      </fieldset>
+      <VariantsFieldset variants={variants} onChange={setVariants} />
       <Button type="submit" size="medium" fullWidth loading={create.isPending}>
         Создать товар
       </Button>
