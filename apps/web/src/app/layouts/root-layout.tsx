@@ -5,11 +5,13 @@
 // it in a hidden Activity: React builds the page in the time the network leaves the CPU idle, runs
 // none of its effects (no request goes out before sign-in), and when the session is ready only
 // reveals it, so the page paints a commit after the session instead of a whole render after it
-// (docs/decisions/044).
+// (docs/decisions/044). The server's HTML may already paint the page under the spinner: it is
+// removed in the commit that reveals the app's own (docs/decisions/051).
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Suspense, useEffect, useState } from 'react';
+import { Activity, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
+import { dropFirstPaint, FirstPaintHandOff } from '../../lib/first-paint.ts';
 import { beginSessionStart } from '../session-start.ts';
 
 type Status = 'loading' | 'ready' | 'error';
@@ -33,7 +35,7 @@ export function RootLayout() {
     };
   }, [queryClient]);
 
-  if (status === 'error') return <div className="fullscreen-center session-error">error</div>;
+  if (status === 'error') return <SessionError />;
   return (
     <>
       {status === 'loading' && <FullScreenSpinner />}
@@ -41,8 +43,15 @@ export function RootLayout() {
         {/* A page still loading when the session is ready shows the spinner in its place. */}
         <Suspense fallback={<FullScreenSpinner />}>
           <AppShell />
+          {/* The server's painted first screen goes in the commit that shows the page (decision 051). */}
+          <FirstPaintHandOff />
         </Suspense>
       </Activity>
     </>
   );
+}
+
+function SessionError() {
+  useLayoutEffect(dropFirstPaint, []);
+  return <div className="fullscreen-center session-error">error</div>;
 }
