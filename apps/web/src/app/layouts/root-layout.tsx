@@ -8,11 +8,11 @@
 // (docs/decisions/044). The server's HTML may already paint the page under the spinner: it is
 // removed in the commit that reveals the app's own (docs/decisions/051).
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Activity, Suspense, use, useEffect, useLayoutEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
 import { dropFirstPaint, FirstPaintHandOff } from '../../lib/first-paint.ts';
-import { beginSessionStart } from '../session-start.ts';
+import { beginSessionStart, paintedPageReads } from '../session-start.ts';
 
 type Status = 'loading' | 'ready' | 'error';
 
@@ -42,6 +42,7 @@ export function RootLayout() {
       <Activity mode={status === 'ready' ? 'visible' : 'hidden'}>
         {/* A page still loading when the session is ready shows the spinner in its place. */}
         <Suspense fallback={<FullScreenSpinner />}>
+          <PaintedPageReads />
           <AppShell />
           {/* The server's painted first screen goes in the commit that shows the page (decision 051). */}
           <FirstPaintHandOff />
@@ -49,6 +50,13 @@ export function RootLayout() {
       </Activity>
     </>
   );
+}
+
+/** Holds the page's render until the reads of a painted first screen are in the cache (decision 051). */
+function PaintedPageReads(): null {
+  const [reads] = useState(paintedPageReads);
+  if (reads) use(reads);
+  return null;
 }
 
 function SessionError() {
