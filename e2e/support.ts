@@ -121,7 +121,7 @@ export const shot = (name: string): string =>
 
 /**
  * Serves the app's pages without the catalogue answers the server writes into the HTML
- * (docs/decisions/033), as it does when they are over their time budget: the page then fetches
+ * (docs/decisions/033) and the first screen it paints from them (051), as it does when they are over their time budget: the page then fetches
  * them, so a test can hold or fail those calls.
  */
 export async function withoutFirstScreenAnswers(page: Page) {
@@ -129,10 +129,10 @@ export async function withoutFirstScreenAnswers(page: Page) {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const html = await response.text();
-    const body = html.replace(
-      /<script type="application\/json" id="first-screen-answers">[\s\S]*?<\/script>/,
-      '',
-    );
+    // Without its answers the server paints no first screen either (docs/decisions/051).
+    const body = html
+      .replace(/<script type="application\/json" id="first-screen-answers">[\s\S]*?<\/script>/, '')
+      .replace(/<div id="first-paint"[\s\S]*?(?=<div id="root">)/, '');
     if (body === html && html.includes('id="first-screen-answers"'))
       throw new Error('answers block not removed');
     await route.fulfill({ response, body });

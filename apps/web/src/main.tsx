@@ -20,6 +20,7 @@ async function boot() {
     error.className = 'fullscreen-center session-error';
     error.textContent = 'error';
     container.replaceChildren(error);
+    document.getElementById('first-paint')?.remove();
   };
   if (!(await installDevTelegramMock())) return showError();
   startTelegram();

@@ -33,6 +33,7 @@ export async function startSession(queryClient: QueryClient): Promise<void> {
 }
 
 let sessionStart: Promise<void> | undefined;
+let pageReads: Promise<void> | undefined;
 
 /**
  * Starts the session (and the page's shared reads) once per page load. main.tsx calls it before
@@ -42,10 +43,23 @@ let sessionStart: Promise<void> | undefined;
 export function beginSessionStart(queryClient: QueryClient): Promise<void> {
   const path = window.location.pathname;
   if (!sessionStart && (path === '/' || path.startsWith('/catalog'))) {
-    void import('./routes/home-prefetch.ts').then(({ prefetchHome, prefetchCategories }) =>
-      path === '/' ? prefetchHome(queryClient) : prefetchCategories(queryClient),
+    pageReads = import('./routes/home-prefetch.ts').then(
+      ({ prefetchHome, prefetchCategories }) =>
+        path === '/' ? prefetchHome(queryClient) : prefetchCategories(queryClient, path),
+      (error: unknown) => console.warn('First-screen reads not started', error),
     );
   }
   sessionStart ??= startSession(queryClient);
   return sessionStart;
+}
+
+/**
+ * The page's shared reads, when the server's HTML painted its first screen (decision 051): their
+ * answers are in the HTML, so they settle at once, and the page behind the spinner waits for them
+ * before it renders. Rendered hidden, it would not see an answer that came after its render until
+ * the commit after the one that reveals it: rows of skeletons for a frame where the painted cards
+ * were. Undefined on other pages, and without a painted screen (the page draws its skeletons then).
+ */
+export function paintedPageReads(): Promise<void> | undefined {
+  return document.getElementById('first-paint') ? pageReads : undefined;
 }

@@ -20,12 +20,14 @@ import {
   galleryFor,
   imageUrl,
   ProductListQuerySchema,
+  type CategoryNode,
   type ImageSize,
   type Product,
   type ProductCard,
 } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
 import { categoriesJson, filtersJson, listingJson, productJson } from '../catalog/index.ts';
+import { firstPaintHtml } from './first-paint.ts';
 
 /**
  * An answer that takes longer than this is left to the app to fetch: the HTML is not held up (the
@@ -196,4 +198,30 @@ export function firstScreenTags({ answers, pictures }: FirstScreen): { head: str
       ? `<script type="application/json" id="${ANSWERS_ELEMENT_ID}">${scriptSafe(`{${entries.join(',')}}`)}</script>`
       : '';
   return { head, body };
+}
+
+/**
+ * The painted grid of a category page (first-paint.ts), from the answers the HTML carries: the
+ * tree, the listing and the count. Null when one of them did not come in time (the app then paints
+ * the page itself, behind the spinner, as before).
+ */
+export function categoryFirstPaint({ answers }: FirstScreen, categoryId: number): string | null {
+  const tree = answers.get(CATEGORIES);
+  const listing = answers.get(categoryListing(categoryId));
+  const filters = answers.get(categoryFilters(categoryId));
+  if (!tree || !listing || !filters) return null;
+  const { categories } = (JSON.parse(tree) as { result: { categories: CategoryNode[] } }).result;
+  const { products } = (JSON.parse(listing) as { result: { products: ProductCard[] } }).result;
+  const { total } = (JSON.parse(filters) as { result: { total: number } }).result;
+  return firstPaintHtml({ kind: 'category', categoryId, categories, products, total });
+}
+
+/** The painted home (first-paint.ts): the root categories and «Популярное». */
+export function homeFirstPaint({ answers }: FirstScreen): string | null {
+  const tree = answers.get(CATEGORIES);
+  const popular = answers.get(HOME_POPULAR);
+  if (!tree || !popular) return null;
+  const { categories } = (JSON.parse(tree) as { result: { categories: CategoryNode[] } }).result;
+  const { products } = (JSON.parse(popular) as { result: { products: ProductCard[] } }).result;
+  return firstPaintHtml({ kind: 'home', categories, popular: products });
 }

@@ -13,7 +13,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
   ANSWER_BUDGET_MS,
+  categoryFirstPaint,
   firstScreen,
+  homeFirstPaint,
   firstScreenPage,
   firstScreenTags,
   type FirstScreenPage,
@@ -38,7 +40,15 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry
  * The chunk and stylesheet preloads of each page, from the build's manifest: the page's modules
  * and everything they import statically, less what index.html already loads. None without a manifest.
  */
-function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', string> {
+type PageChunks = {
+  /** `modulepreload` and stylesheet `preload` tags. */
+  tags: string;
+  /** The modulepreload tags alone, and the stylesheets' files (assets/…css) to inline instead. */
+  scripts: string;
+  css: string[];
+};
+
+function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', PageChunks> {
   const file = path.join(root, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
@@ -58,10 +68,9 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', 
     const scripts = chosen.map(
       (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
     );
-    const styles = [...new Set(chosen.flatMap((key) => manifest[key]!.css ?? []))].map(
-      (css) => `<link rel="preload" as="style" crossorigin href="/${css}">`,
-    );
-    return [...scripts, ...styles].join('');
+    const css = [...new Set(chosen.flatMap((key) => manifest[key]!.css ?? []))];
+    const styles = css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+    return { tags: [...scripts, ...styles].join(''), scripts: scripts.join(''), css };
   };
   // The app's chunks come with every page; a page's own tags leave them out.
   const app = tags([APP_MODULE], inEntry);
@@ -157,8 +166,27 @@ export async function staticWeb(
   // inside Telegram is in the address. Asked for with the HTML, so the session start does not
   // wait for the entry script to ask (the same request: it carries no token).
   const preloads = chunkPreloads(root);
-  const head = preloads.app + (devLogin ? DEV_INIT_DATA_PRELOAD : '') + linkNamesMeta(links);
-  const template = built.replace('</head>', () => `${head}</head>`);
+  const common = (devLogin ? DEV_INIT_DATA_PRELOAD : '') + linkNamesMeta(links);
+  const template = built.replace('</head>', () => `${preloads.app.tags}${common}</head>`);
+  // A page the HTML paints (first-paint.ts) needs its stylesheets before any script: inlined as
+  // the entry's are, each with its disabled <link> for Vite's loader (inlineStylesheets).
+  const inlineCss = (files: string[]) =>
+    files
+      .filter((file) => existsSync(path.join(root, file)))
+      .map(
+        (file) =>
+          `<style>${readFileSync(path.join(root, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
+      )
+      .join('');
+  const paintTemplate = built.replace(
+    '</head>',
+    () => `${preloads.app.scripts}${inlineCss(preloads.app.css)}${common}</head>`,
+  );
+  const pageCss = {
+    home: inlineCss(preloads.home.css),
+    catalogue: inlineCss(preloads.catalogue.css),
+    category: inlineCss(preloads.category.css),
+  };
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -187,12 +215,23 @@ export async function staticWeb(
     }
     const page = firstScreenPage(request.url);
     if (!page) return sendHtml(request, reply, template);
-    const tags = firstScreenTags(await firstScreen(app, page, answerBudgetMs));
-    const chunks = preloads[page.kind] + (page.kind === 'category' && page.productId ? preloads.product : '');
+    const screen = await firstScreen(app, page, answerBudgetMs);
+    const tags = firstScreenTags(screen);
+    const paint =
+      page.kind === 'category'
+        ? categoryFirstPaint(screen, page.categoryId)
+        : page.kind === 'home'
+          ? homeFirstPaint(screen)
+          : null;
+    const drawer = page.kind === 'category' && page.productId ? preloads.product.tags : '';
+    const chunks = paint
+      ? preloads[page.kind].scripts + pageCss[page.kind] + drawer
+      : preloads[page.kind].tags + drawer;
     // Functions, not strings, as replacements: a `$&` in a product title stays as it is.
-    const html = template
+    const html = (paint ? paintTemplate : template)
       .replace('<title>', () => `${tags.head}<title>`)
       .replace('</head>', () => `${chunks}</head>`)
+      .replace('<div id="root">', () => `${paint ?? ''}<div id="root">`)
       .replace('</body>', () => `${tags.body}</body>`);
     return sendHtml(request, reply, html);
   });

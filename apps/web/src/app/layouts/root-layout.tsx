@@ -5,12 +5,14 @@
 // it in a hidden Activity: React builds the page in the time the network leaves the CPU idle, runs
 // none of its effects (no request goes out before sign-in), and when the session is ready only
 // reveals it, so the page paints a commit after the session instead of a whole render after it
-// (docs/decisions/044).
+// (docs/decisions/044). The server's HTML may already paint the page under the spinner: it is
+// removed in the commit that reveals the app's own (docs/decisions/051).
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Suspense, useEffect, useState } from 'react';
+import { Activity, Suspense, use, useEffect, useLayoutEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
-import { beginSessionStart } from '../session-start.ts';
+import { dropFirstPaint, FirstPaintHandOff } from '../../lib/first-paint.ts';
+import { beginSessionStart, paintedPageReads } from '../session-start.ts';
 
 type Status = 'loading' | 'ready' | 'error';
 
@@ -33,16 +35,31 @@ export function RootLayout() {
     };
   }, [queryClient]);
 
-  if (status === 'error') return <div className="fullscreen-center session-error">error</div>;
+  if (status === 'error') return <SessionError />;
   return (
     <>
       {status === 'loading' && <FullScreenSpinner />}
       <Activity mode={status === 'ready' ? 'visible' : 'hidden'}>
         {/* A page still loading when the session is ready shows the spinner in its place. */}
         <Suspense fallback={<FullScreenSpinner />}>
+          <PaintedPageReads />
           <AppShell />
+          {/* The server's painted first screen goes in the commit that shows the page (decision 051). */}
+          <FirstPaintHandOff />
         </Suspense>
       </Activity>
     </>
   );
+}
+
+/** Holds the page's render until the reads of a painted first screen are in the cache (decision 051). */
+function PaintedPageReads(): null {
+  const [reads] = useState(paintedPageReads);
+  if (reads) use(reads);
+  return null;
+}
+
+function SessionError() {
+  useLayoutEffect(dropFirstPaint, []);
+  return <div className="fullscreen-center session-error">error</div>;
 }

@@ -48,7 +48,7 @@ export const SHEETS: { key: FilterListKey; label: string }[] = [
 /** A sheet of the toolbar: the sort or one of the filter lists. */
 export type Sheet = 'sort' | FilterListKey;
 
-type FilterState = FilterLists & {
+export type FilterState = FilterLists & {
   selectedSort: SortKey;
   add: <K extends FilterListKey>(key: K, value: FilterLists[K][number]) => void;
   remove: <K extends FilterListKey>(key: K, value: FilterLists[K][number]) => void;

@@ -3,30 +3,48 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ProductListParams } from './api/get-products.ts';
-import { sortingFor, useFilterStore } from './filter-store.ts';
+import { sortingFor, useFilterStore, type FilterState } from './filter-store.ts';
 
-export function useListingParams(base: { categoryId?: number; search?: string }): ProductListParams {
+type ListingBase = { categoryId?: number; search?: string };
+type ListingFilters = Pick<
+  FilterState,
+  | 'selectedColors'
+  | 'selectedSizes'
+  | 'selectedBrands'
+  | 'selectedCategories'
+  | 'selectedFitPeople'
+  | 'selectedSort'
+>;
+
+/** The listing parameters from the filter store's state: the hook's, and a prefetch's before render. */
+export function listingParams(f: ListingFilters, base: ListingBase): ProductListParams {
+  const categoryIds =
+    f.selectedCategories.length > 0
+      ? f.selectedCategories
+      : base.categoryId !== undefined
+        ? [base.categoryId]
+        : undefined;
+  return {
+    categoryIds,
+    colors: f.selectedColors,
+    sizes: f.selectedSizes,
+    brandIds: f.selectedBrands,
+    fitPeople: f.selectedFitPeople,
+    sorting: sortingFor(f.selectedSort),
+    search: base.search,
+  };
+}
+
+export function useListingParams({ categoryId, search }: ListingBase): ProductListParams {
   const f = useFilterStore(
     useShallow((s) => ({
-      colors: s.selectedColors,
-      sizes: s.selectedSizes,
-      brandIds: s.selectedBrands,
-      categories: s.selectedCategories,
-      fitPeople: s.selectedFitPeople,
-      sort: s.selectedSort,
+      selectedColors: s.selectedColors,
+      selectedSizes: s.selectedSizes,
+      selectedBrands: s.selectedBrands,
+      selectedCategories: s.selectedCategories,
+      selectedFitPeople: s.selectedFitPeople,
+      selectedSort: s.selectedSort,
     })),
   );
-  return useMemo(() => {
-    const categoryIds =
-      f.categories.length > 0 ? f.categories : base.categoryId !== undefined ? [base.categoryId] : undefined;
-    return {
-      categoryIds,
-      colors: f.colors,
-      sizes: f.sizes,
-      brandIds: f.brandIds,
-      fitPeople: f.fitPeople,
-      sorting: sortingFor(f.sort),
-      search: base.search,
-    };
-  }, [f, base.categoryId, base.search]);
+  return useMemo(() => listingParams(f, { categoryId, search }), [f, categoryId, search]);
 }
