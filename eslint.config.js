@@ -243,8 +243,6 @@ const MAX_FUNCTION_LINES = 150;
 const FUNCTION_LENGTH_BEING_SPLIT = [
   'apps/web/src/features/admin/components/product-create-view.tsx',
   'apps/api/src/modules/admin/console.routes.ts',
-  'apps/api/src/modules/admin/admin.routes.ts',
-  'apps/api/src/modules/catalog/catalog-import.repository.ts',
   'apps/web/src/features/admin/components/import-view.tsx',
   'apps/web/src/features/cart/components/basket-view.tsx',
   'apps/web/src/features/passport/components/passport-form.tsx',

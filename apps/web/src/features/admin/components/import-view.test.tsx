@@ -87,7 +87,9 @@ describe('catalogue import', () => {
       dry_run: true,
       created: 2,
       updated: 1,
-      errors: [{ path: 'products[3].variants[0].price', message: 'не может быть отрицательной' }],
+      errors: [
+        { path: 'products[3].variants[0].price', row: 'Товар 4, вариант 1', field: 'цена', message: 'не меньше 1 ₽' },
+      ],
       changes: [
         { entity: 'category', action: 'update', name: 'Обувь', detail: 'название «Обувь» → «Обувь (тест)»' },
       ],
