@@ -243,7 +243,6 @@ const MAX_FUNCTION_LINES = 150;
 const FUNCTION_LENGTH_BEING_SPLIT = [
   'apps/web/src/features/admin/components/product-create-view.tsx',
   'apps/api/src/modules/admin/console.routes.ts',
-  'apps/web/src/features/admin/components/import-view.tsx',
   'apps/web/src/features/cart/components/basket-view.tsx',
   'apps/web/src/features/passport/components/passport-form.tsx',
   'apps/web/src/features/delivery/components/delivery-form.tsx',
