@@ -33,7 +33,7 @@ import {
   getAdminOrder,
   listAdminOrders,
 } from './orders-admin.repository.ts';
-import { ordersCsv } from './orders-csv.ts';
+import { orderLinesCsv, ordersCsv } from './orders-csv.ts';
 
 const tags = ['admin'];
 
@@ -52,26 +52,40 @@ export const orderReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ result: await listAdminOrders(app.db, request.query, app.env.shopTimeZone) }),
   );
 
-  app.get(
-    '/orders/export.csv',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The orders of the same filter as CSV (UTF-8 with BOM, `;`)',
-        querystring: AdminOrdersQuerySchema,
-        response: { 200: z.string(), ...errors },
+  const exportRoute = (url: string, summary: string, name: string, csvOf: typeof ordersCsv) =>
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          security,
+          summary,
+          querystring: AdminOrdersQuerySchema,
+          response: { 200: z.string(), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      const csv = ordersCsv(await exportAdminOrders(app.db, request.query, app.env.shopTimeZone));
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
-    },
+      async (request, reply) => {
+        const timeZone = app.env.shopTimeZone;
+        const csv = csvOf(await exportAdminOrders(app.db, request.query, timeZone), timeZone);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+  exportRoute(
+    '/orders/export.csv',
+    'The orders of the same filter as CSV (UTF-8 with BOM, `;`): money, goods, dates in the shop time zone',
+    'orders',
+    ordersCsv,
+  );
+  exportRoute(
+    '/orders/export-lines.csv',
+    'The lines of the orders of the same filter as CSV, one row per line',
+    'order-lines',
+    orderLinesCsv,
   );
 
   app.get(
@@ -202,7 +216,12 @@ export const orderWriteRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider
       },
     },
     async (request, reply) => {
-      const message = await answerAboutOrder(app.db, request.params.id, request.staff.telegramId, request.body.text);
+      const message = await answerAboutOrder(
+        app.db,
+        request.params.id,
+        request.staff.telegramId,
+        request.body.text,
+      );
       return reply.code(201).send({ result: message });
     },
   );
