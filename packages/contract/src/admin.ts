@@ -97,7 +97,7 @@ const TabListSchema = z
 
 export const AdminOrdersQuerySchema = z.object({
   status: TabListSchema.optional(),
-  /** Order number, name, phone or @username. */
+  /** Order number, name or full name (either way round), phone, @username or a product in the order. */
   q: z.string().trim().max(100).optional(),
   /** Created on or after this day (the shop's time zone, SHOP_TIME_ZONE). */
   from: IsoDateSchema.optional(),

@@ -49,6 +49,13 @@ function searchConditions(query: AdminOrdersQuery, timeZone: string): SQL[] {
       sql`${users.lastName} ilike ${like}`,
       sql`${orders.delivery}->>'fio' ilike ${like}`,
       sql`${orders.delivery}->>'last_name' ilike ${like}`,
+      // A full name either way round: «Ольга Смирнова», «Смирнова Ольга» (the shopper's or the recipient's).
+      sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${like}`,
+      sql`concat_ws(' ', ${users.lastName}, ${users.firstName}) ilike ${like}`,
+      sql`concat_ws(' ', ${orders.delivery}->>'fio', ${orders.delivery}->>'last_name') ilike ${like}`,
+      sql`concat_ws(' ', ${orders.delivery}->>'last_name', ${orders.delivery}->>'fio') ilike ${like}`,
+      // A product in the order, by its title or variant («Nike»).
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and (${orderItems.title} ilike ${like} or ${orderItems.variantTitle} ilike ${like}))`,
     ];
     if (number) alternatives.push(eq(orders.id, Number(number[1])));
     if (digits.length >= 4) {
