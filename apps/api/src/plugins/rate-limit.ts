@@ -35,10 +35,13 @@ const PluginRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/sto
 function redisStoreOf(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
   const wrap = (store: PluginRedisStore): PluginRedisStore => {
     const routeChild = store.child.bind(store);
-    store.child = (options: StoreParams) =>
-      options.routeInfo?.method
+    store.child = (options) => {
+      // What the plugin passes at run time: its merged options with the route, or `{}` for ours.
+      const params = options as unknown as StoreParams;
+      return params.routeInfo?.method
         ? routeChild(options)
-        : wrap(new PluginRedisStore(options.continueExceeding, options.exponentialBackoff, redis, store.key));
+        : wrap(new PluginRedisStore(params.continueExceeding, params.exponentialBackoff, redis, store.key));
+    };
     return store;
   };
   return class {
