@@ -207,16 +207,6 @@ const REGISTRY_DEBT = {
  */
 const MAX_FUNCTION_LINES = 150;
 
-/**
- * TEMPORARY — files being split on other branches at the time the rule came (issue 29): the lead
- * empties this list after merging them, and nothing is ever added to it.
- */
-const FUNCTION_LENGTH_BEING_SPLIT = [
-  'apps/api/src/modules/admin/admin.routes.ts',
-  'apps/api/src/modules/catalog/catalog-import.repository.ts',
-  'apps/web/src/features/admin/components/import-view.tsx',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -297,7 +287,6 @@ export default tseslint.config(
       '**/*.test.{ts,tsx}',
       'apps/api/src/test/**',
       'apps/web/src/test/**',
-      ...FUNCTION_LENGTH_BEING_SPLIT,
     ],
     rules: {
       'max-lines-per-function': [

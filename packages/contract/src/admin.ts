@@ -97,7 +97,7 @@ const TabListSchema = z
 
 export const AdminOrdersQuerySchema = z.object({
   status: TabListSchema.optional(),
-  /** Order number, name, phone or @username. */
+  /** Order number, name or full name (either way round), phone, @username or a product in the order. */
   q: z.string().trim().max(100).optional(),
   /** Created on or after this day (the shop's time zone, SHOP_TIME_ZONE). */
   from: IsoDateSchema.optional(),
@@ -401,11 +401,22 @@ export const AdminImportQuerySchema = z.object({
   dry_run: z.enum(['0', '1']).default('0'),
 });
 
+/** The files the import reads: JSON (docs/catalog-import.md), or a table of one variant a row. */
+export const IMPORT_TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
+export const AdminImportTemplateQuerySchema = z.object({
+  format: z.enum(IMPORT_TEMPLATE_FORMATS, { error: 'Шаблон бывает csv или xlsx' }).default('xlsx'),
+});
+
 export const AdminImportErrorSchema = z.object({
-  /** Dotted path in the file, e.g. `products.3.variants.0.price`. */
+  /** Path in the file, e.g. `products[3].variants[0].price`. */
   path: z.string(),
+  /** Where, in Russian: «Строка 5» of a table, «Товар 4, вариант 1» of a JSON file, or null for the whole file. */
+  row: z.string().nullable().default(null),
+  /** Which field, in Russian: the table's column («Цена, ₽») or the field's name («цена»); null for a whole row. */
+  field: z.string().nullable().default(null),
   message: z.string(),
 });
+export type AdminImportError = z.infer<typeof AdminImportErrorSchema>;
 
 /** One thing an import would create, change or delete, named, with before → after (DESIGN §7.6). */
 export const AdminImportChangeSchema = z.object({

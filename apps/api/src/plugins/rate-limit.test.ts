@@ -2,6 +2,7 @@
 // one balancer give a shopper one budget, not one each. Needs a Redis server (TEST_REDIS_URL; CI
 // sets it); without one the suite is skipped, since the memory store cannot show any sharing.
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, callAs, login, testEnv, type TestApp } from '../test/app.ts';
 import { insertProduct } from '../test/fixtures.ts';
@@ -16,6 +17,7 @@ describe.skipIf(!redisUrl)(
   () => {
     let a: TestApp;
     let b: TestApp;
+    const redisPrefix = `test-rate-limit-${randomUUID()}-`;
 
     beforeAll(async () => {
       // A prefix of this run's own: counts left in Redis by other runs (user ids repeat in every
@@ -25,7 +27,7 @@ describe.skipIf(!redisUrl)(
         rateLimits: {
           ...testEnv().rateLimits,
           writesPerMin: WRITES_PER_MIN,
-          redisPrefix: `test-rate-limit-${randomUUID()}-`,
+          redisPrefix,
         },
       };
       a = await buildTestApp(overrides);
@@ -59,6 +61,24 @@ describe.skipIf(!redisUrl)(
       // The budget is the shopper's: another shopper on the same instances still writes.
       const other = await login(b.app);
       expect((await callAs(b.app)('POST', '/api/v1/cart', other, add)).statusCode).toBe(200);
+    });
+
+    it('keys every count by its kind and the shopper or the address, never by «undefined»', async () => {
+      const authorization = await login(a.app);
+      await callAs(a.app)('POST', '/api/v1/cart', authorization, { product_id: 1, variant_id: 1, quantity: 0 });
+      await a.app.inject({ method: 'POST', url: '/api/v1/tg/auth', payload: { initData: 'x' } });
+      const redis = new Redis(redisUrl!);
+      try {
+        const keys = await redis.keys(`${redisPrefix}*`);
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys) {
+          expect(key).not.toContain('undefined');
+          // A kind's count (`write:u1`, `signIn:a127.0.0.1`), or a route's own (`POST/api/v1/tg/auth-127.0.0.1`).
+          expect(key.slice(redisPrefix.length)).toMatch(/^([a-zA-Z]+:(u\d+|a[0-9a-f.:]+)|[A-Z]+\/[\w/-]+-[0-9a-f.:]+)$/);
+        }
+      } finally {
+        await redis.quit();
+      }
     });
   },
 );

@@ -6,11 +6,50 @@
 // Attaching a limit to a route is one line:
 //   app.post('/find/photo', { config: { limit: 'photo' }, schema: … }, handler)
 // Every write in the shopper scope (app.ts) gets the `write` limit without asking.
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import type { RateLimitSettings } from '../env.ts';
 import { AppError } from './errors.ts';
+
+type StoreParams = RateLimitOptions & { routeInfo?: { method?: string; url?: string } };
+type PluginRedisStore = FastifyRateLimitStore & { key: string };
+const PluginRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean | undefined,
+  exponentialBackoff: boolean | undefined,
+  redis: Redis,
+  key: string,
+) => PluginRedisStore;
+
+/**
+ * The plugin's own Redis store, except for the limiters `createRateLimit` makes (ours, one per
+ * kind): the stock store puts the route's method and URL in each child's keys, and those have
+ * none, so every key read `…undefinedundefined-write:u1` (issue 25). Their keys are the prefix and
+ * ours (`write:u1`, `signIn:a1.2.3.4`); a route's own limit keeps its route in the key.
+ */
+function redisStoreOf(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
+  const wrap = (store: PluginRedisStore): PluginRedisStore => {
+    const routeChild = store.child.bind(store);
+    store.child = (options) => {
+      // What the plugin passes at run time: its merged options with the route, or `{}` for ours.
+      const params = options as unknown as StoreParams;
+      return params.routeInfo?.method
+        ? routeChild(options)
+        : wrap(new PluginRedisStore(params.continueExceeding, params.exponentialBackoff, redis, store.key));
+    };
+    return store;
+  };
+  return class {
+    constructor(options: RateLimitOptions) {
+      return wrap(new PluginRedisStore(options.continueExceeding, options.exponentialBackoff, redis, prefix));
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
+}
 
 export type LimitKind = 'write' | 'search' | 'photo' | 'resolve' | 'signIn' | 'images';
 
@@ -60,7 +99,7 @@ export async function rateLimits(
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: settings.redisPrefix } : {}),
+    ...(redis ? { store: redisStoreOf(redis, settings.redisPrefix) } : {}),
     // The plugin throws what this returns; the error handler gives it the one error shape.
     errorResponseBuilder: () =>
       new AppError(429, 'too_many_requests', 'Слишком много запросов, попробуйте позже'),

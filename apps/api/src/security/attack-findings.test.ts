@@ -48,8 +48,14 @@ describe('the orders CSV', () => {
       city: 'Москва',
       tracking_number: null,
       needs_refund: false,
+      discount: 0,
+      bonus_used: 0,
+      to_pay: 100,
+      paid: 100,
+      refunded: 0,
+      lines: [],
     };
-    const csv = ordersCsv([row] as unknown as Parameters<typeof ordersCsv>[0]);
+    const csv = ordersCsv([row] as unknown as Parameters<typeof ordersCsv>[0], 'Europe/Moscow');
     expect(csv).toContain(`'\t=HYPERLINK`);
     expect(csv).toContain(`"'\r=1+1`);
   });

@@ -205,7 +205,7 @@ export const importJobs = pgTable(
     done: integer('done').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
-    errors: jsonb('errors').$type<{ path: string; message: string }[]>().notNull().default([]),
+    errors: jsonb('errors').$type<{ path: string; message: string; row?: string | null; field?: string | null }[]>().notNull().default([]),
     actorTelegramId: bigint('actor_telegram_id', { mode: 'number' }),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

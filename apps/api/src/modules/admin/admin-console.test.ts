@@ -252,11 +252,40 @@ describe('refunds, audit, export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toMatch(/^Номер;Дата;Статус;Сумма, ₽;/);
+    expect(lines[0]).toBe(
+      'Номер;Дата;Статус;Сумма товаров, ₽;Скидка, ₽;Бонусы, ₽;К оплате, ₽;Оплачено, ₽;Возвращено, ₽;Позиций;Товары;Покупатель;Telegram;Получатель;Телефон;Город;Трек-номер;Нужен возврат',
+    );
     const refunded = await admin('GET', '/orders?status=refunded', ownerAuth);
-    const ids = refunded.json<{ result: { orders: { id: number }[] } }>().result.orders.map((o) => o.id);
-    expect(lines.slice(1).map((l) => Number(l.split(';')[0]))).toEqual(ids);
-    expect(lines[1]).toContain(';Возврат оформлен;2300;');
+    const orders = refunded.json<{ result: { orders: { id: number; created_at: string }[] } }>().result
+      .orders;
+    expect(lines.slice(1).map((l) => Number(l.split(';')[0]))).toEqual(orders.map((o) => o.id));
+    // Goods, discount, bonuses, to pay, paid, refunded; the date in the shop's time zone (Moscow).
+    const cells = lines[1]!.split(';');
+    expect(cells.slice(2, 9)).toEqual(['Возврат оформлен', '2300', '0', '0', '2300', '2300', '2300']);
+    const moscow = new Date(Date.parse(orders[0]!.created_at) + 3 * 3600_000).toISOString();
+    expect(cells[1]).toBe(
+      `${moscow.slice(8, 10)}.${moscow.slice(5, 7)}.${moscow.slice(0, 4)} ${moscow.slice(11, 16)}`,
+    );
+    expect(cells[10]).toMatch(/ × \d+$/);
+  });
+
+  it('the per-line export has one row per order line with its price and sum', async () => {
+    const res = await admin('GET', '/orders/export-lines.csv?status=refunded', ownerAuth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('order-lines-');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Номер;Дата;Статус;Товар;Вариант;Размер;Количество;Цена, ₽;Сумма, ₽;Покупатель;Telegram;Получатель;Город',
+    );
+    const card = await admin('GET', `/orders/${Number(lines[1]!.split(';')[0])}`, ownerAuth);
+    const items = card.json<{ result: { items: { title: string; price: number; quantity: number }[] } }>()
+      .result.items;
+    const rows = lines.slice(1).filter((l) => l.startsWith(`${lines[1]!.split(';')[0]};`));
+    expect(rows.map((l) => l.split(';').slice(3, 4)[0])).toEqual(items.map((i) => i.title));
+    expect(rows.map((l) => Number(l.split(';')[8]))).toEqual(items.map((i) => i.price * i.quantity));
   });
 
   it('notes are written and shown on the card', async () => {

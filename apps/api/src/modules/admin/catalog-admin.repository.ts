@@ -1,8 +1,7 @@
 // The console's catalogue edits (docs/product.md §12.2–12.3): a product's texts and publication, a variant's
-// price and stock, an import file with a dry run. Each keeps the catalogue's derived columns (search vector,
+// price and stock (an import file: import-check.ts). Each keeps the catalogue's derived columns (search vector,
 // listing columns) current in the same transaction and lands in the audit log.
 import type {
-  AdminImportResult,
   AdminProduct,
   AdminProductDetail,
   AdminProductListItem,
@@ -17,15 +16,12 @@ import { adminAuditLog, products, variants } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import {
   editVariant,
-  importCatalog,
-  parseImportFile,
   rebuildSearchTerms,
   refreshListingColumns,
   searchVectorUpdate,
   type VariantRow,
 } from '../catalog/index.ts';
 import { writeAudit } from '../staff/index.ts';
-import { previewImport } from './import-preview.ts';
 
 const toProduct = (p: typeof products.$inferSelect): AdminProduct => ({
   id: p.id,
@@ -249,41 +245,4 @@ export async function listAdminProducts(
     min_price: r.minPrice === null ? null : Number(r.minPrice),
     qty: Number(r.qty),
   }));
-}
-
-/** Thrown inside the import transaction to roll a dry run (or a file with errors) back. */
-class RollBack extends Error {}
-
-/**
- * Runs the import in a transaction and keeps it only when it is not a dry run and the file has
- * no errors: a file is applied whole or not at all, and the dry run counts what it would do.
- */
-export async function importFromConsole(
-  db: Database,
-  input: unknown,
-  dryRun: boolean,
-  actorTelegramId: number,
-): Promise<AdminImportResult> {
-  const { file, issues } = parseImportFile(input);
-  let counts = { created: 0, updated: 0 };
-  // Listed before anything is written: what the file would create, change or delete.
-  const preview = await previewImport(db, file);
-  try {
-    await db.transaction(async (tx) => {
-      const summary = await importCatalog(tx, file);
-      counts = { created: summary.created, updated: summary.updated };
-      if (dryRun || issues.length > 0) throw new RollBack();
-      await writeAudit(tx, {
-        actorTelegramId,
-        action: 'catalog.import',
-        entity: 'catalog',
-        entityId: null,
-        before: null,
-        after: { ...summary, products: file.products.length },
-      });
-    });
-  } catch (err) {
-    if (!(err instanceof RollBack)) throw err;
-  }
-  return { dry_run: dryRun, ...counts, errors: issues, changes: preview.changes, changes_more: preview.more };
 }

@@ -12,8 +12,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { JobRuns, startJob } from '../../lib/job-runner.ts';
 import { importJobs } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { importCatalog } from '../catalog/index.ts';
-import { parseImportFile, type ImportFile } from '../catalog/index.ts';
+import { importCatalog, knownCatalogKeys, parseImportFile, type ImportFile } from '../catalog/index.ts';
 import { writeAudit } from '../staff/index.ts';
 
 /** Products per transaction: small enough to show progress, large enough to stay quick. */
@@ -27,7 +26,7 @@ const toJob = (row: typeof importJobs.$inferSelect): AdminImportJob => ({
   done: row.done,
   created: row.created,
   updated: row.updated,
-  errors: row.errors,
+  errors: row.errors.map((e) => ({ path: e.path, message: e.message, row: e.row ?? null, field: e.field ?? null })),
   created_at: row.createdAt.toISOString(),
   started_at: row.startedAt?.toISOString() ?? null,
   finished_at: row.finishedAt?.toISOString() ?? null,
@@ -83,7 +82,8 @@ export async function runImportJob(db: Database, id: number, log: FastifyBaseLog
   const [job] = await db.select().from(importJobs).where(eq(importJobs.id, id));
   if (!job) return;
   try {
-    const { file } = parseImportFile(job.file);
+    // Checked when queued; read again with the shop's brands and categories a file may name.
+    const { file } = parseImportFile(job.file, await knownCatalogKeys(db));
     let created = 0;
     let updated = 0;
     for (let start = 0; start === 0 || start < file.products.length; start += CHUNK) {
@@ -117,7 +117,9 @@ export async function runImportJob(db: Database, id: number, log: FastifyBaseLog
         status: 'failed',
         leaseUntil: null,
         finishedAt: sql`now()`,
-        errors: [{ path: '(файл)', message: 'Импорт прервался; повторите загрузку файла' }],
+        errors: [
+          { path: '(файл)', row: null, field: null, message: 'Импорт прервался; повторите загрузку файла' },
+        ],
       })
       .where(eq(importJobs.id, id));
   }

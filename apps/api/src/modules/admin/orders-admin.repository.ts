@@ -13,7 +13,7 @@ import {
   type OrderStatus,
 } from '@shop/contract';
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import {
   botUnreachableChats,
   orderItems,
@@ -28,6 +28,7 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { listOrderNotifications } from '../notifications/index.ts';
 import { listOrderRefunds, needsRefundSql, orderMoney } from '../refunds/index.ts';
 import { writeAudit } from '../staff/index.ts';
+import type { ExportLine, ExportOrder } from './orders-csv.ts';
 import { dayEnd, dayStart } from './stats.repository.ts';
 
 const needsRefund = needsRefundSql(orders.id, orders.status);
@@ -48,6 +49,13 @@ function searchConditions(query: AdminOrdersQuery, timeZone: string): SQL[] {
       sql`${users.lastName} ilike ${like}`,
       sql`${orders.delivery}->>'fio' ilike ${like}`,
       sql`${orders.delivery}->>'last_name' ilike ${like}`,
+      // A full name either way round: «Ольга Смирнова», «Смирнова Ольга» (the shopper's or the recipient's).
+      sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${like}`,
+      sql`concat_ws(' ', ${users.lastName}, ${users.firstName}) ilike ${like}`,
+      sql`concat_ws(' ', ${orders.delivery}->>'fio', ${orders.delivery}->>'last_name') ilike ${like}`,
+      sql`concat_ws(' ', ${orders.delivery}->>'last_name', ${orders.delivery}->>'fio') ilike ${like}`,
+      // A product in the order, by its title or variant («Nike»).
+      sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and (${orderItems.title} ilike ${like} or ${orderItems.variantTitle} ilike ${like}))`,
     ];
     if (number) alternatives.push(eq(orders.id, Number(number[1])));
     if (digits.length >= 4) {
@@ -168,19 +176,54 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery, tim
   };
 }
 
-/** Every order of the filter for the CSV export, newest first (capped). */
+/** Every order of the filter for the CSV exports, newest first (capped), with its money and lines. */
 export async function exportAdminOrders(
   db: Database,
   query: AdminOrdersQuery,
   timeZone: string,
   cap = 50_000,
-) {
+): Promise<ExportOrder[]> {
   const rows = await selectRows(
     db,
     and(...searchConditions(query, timeZone), tabCondition(query.status)),
     cap,
   );
-  return rows.map(toRow);
+  const money = new Map<number, { paid: number; refunded: number }>();
+  const lines = new Map<number, ExportLine[]>();
+  for (let i = 0; i < rows.length; i += 5000) {
+    const ids = rows.slice(i, i + 5000).map((r) => r.id);
+    const [sums, items] = await Promise.all([
+      queryRows<{ id: number; paid: number; refunded: number }>(
+        db,
+        sql`SELECT o.id,
+              coalesce((SELECT sum(p.amount) FROM payments p WHERE p.order_id = o.id AND p.status = 'succeeded'), 0)::int AS paid,
+              coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)::int AS refunded
+            FROM orders o WHERE o.id = ANY(${`{${ids.join(',')}}`}::int[])`,
+      ),
+      db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    ]);
+    for (const s of sums) money.set(s.id, { paid: Number(s.paid), refunded: Number(s.refunded) });
+    for (const item of items) {
+      const list = lines.get(item.orderId) ?? [];
+      list.push({
+        title: item.title,
+        variant_title: item.variantTitle,
+        size: item.size,
+        price: item.price,
+        quantity: item.quantity,
+      });
+      lines.set(item.orderId, list);
+    }
+  }
+  return rows.map((r) => ({
+    ...toRow(r),
+    discount: r.discount,
+    bonus_used: r.bonusUsed,
+    to_pay: r.toPay,
+    paid: money.get(r.id)?.paid ?? 0,
+    refunded: money.get(r.id)?.refunded ?? 0,
+    lines: lines.get(r.id) ?? [],
+  }));
 }
 
 const actorName = (first: string | null, last: string | null) =>

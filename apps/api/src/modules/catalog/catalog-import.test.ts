@@ -36,7 +36,7 @@ const snapshot = () =>
   );
 
 describe('parseImportFile', () => {
-  it('reports one error per bad row with its path and reason', () => {
+  it('reports every error of every row with its path, its row and field in Russian, and its reason', () => {
     const file = small() as unknown as { products: Record<string, unknown>[]; brands: unknown[] };
     file.products[1]!.title = '';
     (file.products[3]!.variants as Record<string, unknown>[])[2]!.price = -5;
@@ -46,15 +46,17 @@ describe('parseImportFile', () => {
     file.products[7]!.spu = file.products[8]!.spu;
     file.brands.push({ name: '' });
     const { issues } = parseImportFile(file);
-    expect(issues).toEqual([
+    expect(issues.map(({ path, message }) => ({ path, message }))).toEqual([
       { path: 'brands[21].name', message: 'не может быть пустым' },
       { path: 'products[1].title', message: 'не может быть пустым' },
-      { path: 'products[3].variants[2].price', message: 'не может быть отрицательной' },
+      { path: 'products[3].variants[2].price', message: 'не меньше 1 ₽' },
       { path: 'products[4].variants[0].qty', message: expect.any(String) as string },
       { path: 'products[5].brand', message: 'бренда «Нет такого» нет в списке brands' },
       { path: 'products[6].categories[0]', message: 'нет категории 12345' },
       { path: 'products[8].spu', message: expect.stringContaining('повторяется') as string },
     ]);
+    expect(issues[2]).toMatchObject({ row: 'Товар 4, вариант 3', field: 'цена' });
+    expect(issues[0]).toMatchObject({ row: 'Бренд 22', field: 'название' });
   });
 
   it('refuses a file that is not a catalogue', () => {

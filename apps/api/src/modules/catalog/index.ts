@@ -1,11 +1,11 @@
 // The catalog module's public face: other modules import only from here (eslint: shop/api-modules).
 export { categoriesJson, filtersJson, listingJson, productJson } from './catalog-answers.ts';
-export { importCatalog, rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
+export { importCatalog, knownCatalogKeys, rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
 export { demoPicture } from './demo/demo-catalog.ts';
 export { type Kind } from './demo/demo-data.ts';
 export { drawDemoPicture } from './demo/demo-pictures.ts';
 export { findCatalogProductBySpu, upsertHiddenProduct } from './find-import.repository.ts';
-export { type ImportFile, parseImportFile } from './import-format.ts';
+export { describeIssuePath, type ImportFile, type ImportIssue, importIssue, type KnownKeys, parseImportFile } from './import-format.ts';
 export { refreshListingColumns } from './listing-columns.ts';
 export { loadProductBriefs } from './product-brief.ts';
 export { findVariant, unpublished } from './product.repository.ts';

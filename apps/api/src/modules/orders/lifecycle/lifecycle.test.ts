@@ -172,7 +172,9 @@ describe('import tells the truth before it writes', () => {
           spu: row!.spu,
           title: 'Кеды для импорта',
           categories: [id],
-          variants: [{ sku: 'v0', title: variants[0]!.title, price: 3990, qty: 3 }],
+          variants: [
+            { sku: 'v0', title: variants[0]!.title, price: 3990, qty: 3, size: '40', color: 'чёрный' },
+          ],
         },
       ],
     };

@@ -3,12 +3,17 @@
 import { apiBlob } from '../../../lib/api-client.ts';
 import { adminOrderQuery, type AdminOrderFilter } from './get-admin-orders.ts';
 
-export async function downloadOrdersCsv(f: AdminOrderFilter): Promise<void> {
-  const blob = await apiBlob('/v1/admin/orders/export.csv', adminOrderQuery(f));
+/** `orders`: one row per order with its money and goods; `lines`: one row per order line. */
+export async function downloadOrdersCsv(
+  f: AdminOrderFilter,
+  kind: 'orders' | 'lines' = 'orders',
+): Promise<void> {
+  const path = kind === 'lines' ? '/v1/admin/orders/export-lines.csv' : '/v1/admin/orders/export.csv';
+  const blob = await apiBlob(path, adminOrderQuery(f));
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = `${kind === 'lines' ? 'order-lines' : 'orders'}-${new Date().toISOString().slice(0, 10)}.csv`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,5 +1,6 @@
-// POST /admin/catalog/import: the import file (docs/catalog-import.md), first as a dry run that
-// reports what would change, then for real. A dry run (or a file with row errors) answers the
+// POST /admin/catalog/import: the import file (docs/catalog-import.md) — JSON, CSV or XLSX, sent as
+// its bytes (application/octet-stream; the server tells the format) — first as a dry run that
+// reports what would change and every error with its row and field, then for real. A dry run (or a file with row errors) answers the
 // counts (200); a clean file applied answers a job at once (202), polled through
 // GET /admin/catalog/import/{job_id}. XMLHttpRequest rather than fetch: it reports upload
 // progress, which a large file needs.
@@ -11,7 +12,7 @@ import {
   type AdminImportResult,
 } from '@shop/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
+import { api, apiBlob, ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { readString, STORAGE_KEYS } from '../../../lib/storage.ts';
 
@@ -19,14 +20,14 @@ export type ImportAnswer =
   { kind: 'result'; result: AdminImportResult } | { kind: 'job'; job: AdminImportJob };
 
 export function importCatalog(
-  fileText: string,
+  file: Blob,
   dryRun: boolean,
   onProgress: (fraction: number) => void,
 ): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/v1/admin/catalog/import', { dry_run: dryRun ? '1' : '0' }));
-    xhr.setRequestHeader('content-type', 'application/json');
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.setRequestHeader('accept', 'application/json');
     const token = readString(STORAGE_KEYS.accessToken);
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -58,7 +59,7 @@ export function importCatalog(
         reject(new ApiRequestError(xhr.status, code, message, field));
       } else reject(new ApiRequestError(xhr.status, 'http', `Ошибка сервера (${xhr.status})`));
     };
-    xhr.send(fileText);
+    xhr.send(file);
   });
 }
 
@@ -75,3 +76,16 @@ export const importJobQueryOptions = (id: number | null) =>
     enabled: id !== null,
     refetchInterval: (query) => (isFinished(query.state.data) ? false : 1000),
   });
+
+/** GET /admin/catalog/import/template: the table template, saved through an object URL (the token rides in a header). */
+export async function downloadImportTemplate(format: 'csv' | 'xlsx'): Promise<void> {
+  const blob = await apiBlob('/v1/admin/catalog/import/template', { format });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `catalog-template.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

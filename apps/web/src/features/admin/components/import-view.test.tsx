@@ -7,7 +7,7 @@ import { ConfirmDialogHost } from '../../../components/ui/confirm-dialog.tsx';
 import { useConfirmStore } from '../../../components/ui/confirm-store.ts';
 import { ImportView } from './import-view.tsx';
 
-type Sent = { url: string; body: string };
+type Sent = { url: string; body: Blob };
 
 /** A stand-in for the browser's XMLHttpRequest: records what is sent, answers with `answer`. */
 function fakeXhr(answer: (url: string) => AdminImportResult | { status: 202; job: AdminImportJob }) {
@@ -24,7 +24,7 @@ function fakeXhr(answer: (url: string) => AdminImportResult | { status: 202; job
       this.url = url;
     }
     setRequestHeader() {}
-    send(body: string) {
+    send(body: Blob) {
       sent.push({ url: this.url, body });
       setTimeout(() => {
         this.upload.onload?.();
@@ -87,7 +87,9 @@ describe('catalogue import', () => {
       dry_run: true,
       created: 2,
       updated: 1,
-      errors: [{ path: 'products[3].variants[0].price', message: 'не может быть отрицательной' }],
+      errors: [
+        { path: 'products[3].variants[0].price', row: 'Товар 4, вариант 1', field: 'цена', message: 'не меньше 1 ₽' },
+      ],
       changes: [
         { entity: 'category', action: 'update', name: 'Обувь', detail: 'название «Обувь» → «Обувь (тест)»' },
       ],
@@ -99,14 +101,18 @@ describe('catalogue import', () => {
     await user.click(screen.getByRole('button', { name: 'Проверить' }));
 
     expect(await screen.findByRole('heading', { name: 'Результат проверки' })).toBeInTheDocument();
-    expect(sent).toEqual([{ url: '/api/v1/admin/catalog/import?dry_run=1', body: '{"products":[]}' }]);
-    const errorRow = screen.getByRole('row', { name: /products\[3\]\.variants\[0\]\.price/ });
-    // The fourth product of the file: people count from one.
+    // The file goes as its bytes, whatever its format.
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/admin/catalog/import?dry_run=1']);
+    expect(await sent[0]!.body.text()).toBe('{"products":[]}');
+    const errorRow = within(screen.getByRole('table', { name: 'Ошибки в файле' })).getByRole('row', {
+      name: /не меньше 1 ₽/,
+    });
+    // Where and which field, in Russian: the fourth product's first variant, its price.
     expect(
       within(errorRow)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Товар 4', 'products[3].variants[0].price', 'не может быть отрицательной']);
+    ).toEqual(['Товар 4, вариант 1', 'цена', 'не меньше 1 ₽']);
     // The rename of a category is listed before anything is written.
     const rename = within(screen.getByRole('table', { name: 'Что изменится' })).getByRole('row', {
       name: /Обувь/,

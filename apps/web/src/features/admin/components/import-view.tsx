@@ -1,13 +1,15 @@
-// Catalogue import (docs/product.md §12.2, docs/catalog-import.md): the file is first checked as a dry run —
-// what would be created, changed, and which rows are wrong — and applied only after that, with a
-// progress bar while it uploads and then while the import job writes the products.
-import { roleCan, type AdminImportChange, type AdminImportJob, type AdminImportResult } from '@shop/contract';
+// Catalogue import (docs/product.md §12.2, docs/catalog-import.md): a JSON, CSV or XLSX file (a template
+// to download) is first checked as a dry run — what would be created, changed or deleted, before →
+// after, and every error with its row and field — and applied only after that, with a progress bar
+// while it uploads and then while the import job writes the products.
+import { roleCan, type AdminImportJob, type AdminImportResult } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
-import { importCatalog, importJobQueryOptions } from '../api/import-catalog.ts';
+import { downloadImportTemplate, importCatalog, importJobQueryOptions } from '../api/import-catalog.ts';
+import { changesSummary, ImportResultCard, Progress } from './import-result.tsx';
 import { useStaffRole } from '../use-staff-role.ts';
 
 type Stage =
@@ -15,15 +17,9 @@ type Stage =
   | { kind: 'running'; dryRun: boolean; progress: number }
   | { kind: 'checked'; result: AdminImportResult }
   | { kind: 'job'; jobId: number }
-  | { kind: 'applied'; result: AdminImportResult };
-
-const RECORD_RU: Record<string, string> = { products: 'Товар', brands: 'Бренд', categories: 'Категория' };
-
-/** "products[3].variants[0].price" → "Товар 4" (people count from one). */
-const recordOf = (path: string) => {
-  const m = /^(products|brands|categories)\[(\d+)\]/.exec(path);
-  return m ? `${RECORD_RU[m[1]!]} ${Number(m[2]) + 1}` : null;
-};
+  | { kind: 'applied'; result: AdminImportResult }
+  /** The request failed (no connection, no right): said on the page until the next try. */
+  | { kind: 'failed'; message: string };
 
 export function ImportView() {
   if (!roleCan(useStaffRole(), 'operate'))
@@ -32,7 +28,7 @@ export function ImportView() {
 }
 
 function ImportForm() {
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
 
   const jobId = stage.kind === 'job' ? stage.jobId : null;
@@ -43,7 +39,7 @@ function ImportForm() {
     jobId === null
       ? stage
       : jobError
-        ? { kind: 'idle' }
+        ? { kind: 'failed', message: jobError.message }
         : current?.status === 'done'
           ? { kind: 'applied', result: resultOfJob(current) }
           : current?.status === 'failed'
@@ -66,7 +62,7 @@ function ImportForm() {
     if (!file) return;
     setStage({ kind: 'running', dryRun, progress: 0 });
     try {
-      const answer = await importCatalog(file.text, dryRun, (progress) =>
+      const answer = await importCatalog(file, dryRun, (progress) =>
         setStage((s) => (s.kind === 'running' ? { ...s, progress } : s)),
       );
       if (answer.kind === 'job') return setStage({ kind: 'job', jobId: answer.job.id });
@@ -76,8 +72,9 @@ function ImportForm() {
       if (!dryRun && result.errors.length === 0)
         notify.success(`Импорт завершён: создано ${result.created}, изменено ${result.updated}`);
     } catch (error) {
-      setStage({ kind: 'idle' });
-      notify.error(error instanceof Error ? error.message : 'Импорт не удался');
+      const message = error instanceof Error ? error.message : 'Импорт не удался';
+      setStage({ kind: 'failed', message });
+      notify.error(message);
     }
   };
 
@@ -85,7 +82,13 @@ function ImportForm() {
     if (view.kind !== 'checked') return;
     const ok = await confirm({
       title: 'Применить импорт?',
-      message: `Будет создано ${view.result.created} и изменено ${view.result.updated} товаров.`,
+      message: [
+        `Будет создано ${view.result.created} и изменено ${view.result.updated} товаров`,
+        changesSummary(view.result.changes),
+      ]
+        .filter(Boolean)
+        .join('; ')
+        .concat('.'),
       confirmText: 'Применить',
       cancelText: 'Отмена',
     });
@@ -98,18 +101,14 @@ function ImportForm() {
     <section className="admin-import">
       <div className="admin-card admin-form">
         <h2 className="admin-card__title">Импорт каталога</h2>
-        <p className="admin-muted">
-          Файл JSON в формате docs/catalog-import.md. Сначала проверка без изменений, затем применение.
-        </p>
+        <ImportHelp />
         <input
           type="file"
-          accept="application/json,.json"
+          accept=".json,.csv,.xlsx,application/json,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-label="Файл импорта"
           onChange={(e) => {
-            const picked = e.target.files?.[0];
             setStage({ kind: 'idle' });
-            if (!picked) return setFile(null);
-            void picked.text().then((text) => setFile({ name: picked.name, text }));
+            setFile(e.target.files?.[0] ?? null);
           }}
         />
         <div className="admin-actions">
@@ -132,81 +131,50 @@ function ImportForm() {
         {view.kind === 'running' && (
           <Progress label={view.dryRun ? 'Проверка' : 'Загрузка файла'} fraction={view.progress} />
         )}
-        {view.kind === 'job' && (
-          <>
-            <Progress label="Импорт" fraction={job && job.total > 0 ? job.done / job.total : 0} />
-            <p className="admin-muted" aria-live="polite">
-              {!job || job.status === 'queued'
-                ? 'Импорт в очереди…'
-                : `Записано товаров: ${job.done} из ${job.total}`}
-            </p>
-          </>
+        {view.kind === 'job' && <JobProgress job={job} />}
+        {view.kind === 'failed' && (
+          <p className="admin-warn" role="alert">
+            {view.message}
+          </p>
         )}
       </div>
-      {result && (
-        <div className="admin-card" aria-live="polite">
-          <h2 className="admin-card__title">
-            {view.kind === 'checked' ? 'Результат проверки' : 'Импорт применён'}
-          </h2>
-          <dl className="admin-facts">
-            <dt>{view.kind === 'applied' ? 'Создано' : 'Будет создано'}</dt>
-            <dd>{result.created}</dd>
-            <dt>{view.kind === 'applied' ? 'Изменено' : 'Будет изменено'}</dt>
-            <dd>{result.updated}</dd>
-            <dt>Ошибок</dt>
-            <dd>{result.errors.length}</dd>
-          </dl>
-          {view.kind === 'checked' && result.changes.length > 0 && (
-            <table className="admin-variants" aria-label="Что изменится">
-              <thead>
-                <tr>
-                  <th>Что</th>
-                  <th>Название</th>
-                  <th>Изменение</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.changes.map((c, i) => (
-                  <tr key={`${c.entity}-${c.name}-${i}`}>
-                    <td>
-                      {ENTITY_RU[c.entity]} {ACTION_RU[c.action]}
-                    </td>
-                    <td>{c.name}</td>
-                    <td>{c.detail ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {view.kind === 'checked' && result.changes_more > 0 && (
-            <p className="admin-muted">И ещё изменений: {result.changes_more}</p>
-          )}
-          {result.errors.length > 0 && (
-            <>
-              <p className="admin-warn">Исправьте ошибки в файле и проверьте снова.</p>
-              <table className="admin-variants">
-                <thead>
-                  <tr>
-                    <th>Запись</th>
-                    <th>Поле</th>
-                    <th>Ошибка</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.errors.map((e, i) => (
-                    <tr key={`${e.path}-${i}`}>
-                      <td>{recordOf(e.path) ?? '—'}</td>
-                      <td className="admin-mono">{e.path}</td>
-                      <td>{e.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          )}
-        </div>
-      )}
+      {result && <ImportResultCard result={result} checked={view.kind === 'checked'} />}
     </section>
+  );
+}
+
+function ImportHelp() {
+  const download = (format: 'csv' | 'xlsx') =>
+    void downloadImportTemplate(format).catch((error: unknown) =>
+      notify.error(error instanceof Error ? error.message : 'Шаблон не скачался'),
+    );
+  return (
+    <>
+      <p className="admin-muted">
+        Таблица Excel (.xlsx) или CSV — одна строка на вариант товара, столбцы как в шаблоне; или файл JSON.
+        Сначала проверка без изменений: она покажет каждую ошибку со строкой и столбцом и всё, что изменится.
+        Затем — применение.
+      </p>
+      <div className="admin-actions">
+        <Button size="small" variant="light-primary" onClick={() => download('xlsx')}>
+          Шаблон .xlsx
+        </Button>
+        <Button size="small" variant="light-primary" onClick={() => download('csv')}>
+          Шаблон .csv
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function JobProgress({ job }: { job: AdminImportJob | undefined }) {
+  return (
+    <>
+      <Progress label="Импорт" fraction={job && job.total > 0 ? job.done / job.total : 0} />
+      <p className="admin-muted" aria-live="polite">
+        {!job || job.status === 'queued' ? 'Импорт в очереди…' : `Записано товаров: ${job.done} из ${job.total}`}
+      </p>
+    </>
   );
 }
 
@@ -218,31 +186,3 @@ const resultOfJob = (job: AdminImportJob): AdminImportResult => ({
   changes: [],
   changes_more: 0,
 });
-
-const ENTITY_RU: Record<AdminImportChange['entity'], string> = {
-  product: 'Товар',
-  variant: 'Вариант',
-  category: 'Категория',
-  brand: 'Бренд',
-};
-const ACTION_RU: Record<AdminImportChange['action'], string> = {
-  create: 'будет создан(а)',
-  update: 'изменится',
-  delete: 'будет удалён(а)',
-};
-
-function Progress({ label, fraction }: { label: string; fraction: number }) {
-  const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
-  return (
-    <div
-      className="admin-progress"
-      role="progressbar"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={percent}
-      aria-label={label}
-    >
-      <span style={{ width: `${percent}%` }} />
-    </div>
-  );
-}

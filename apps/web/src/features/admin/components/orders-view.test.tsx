@@ -111,4 +111,16 @@ describe('the console orders list', () => {
     expect(await screen.findAllByRole('link', { name: /^№\d+$/ })).toHaveLength(3);
     expect(screen.queryByRole('checkbox', { name: 'Выбрать заказ 4' })).not.toBeInTheDocument();
   });
+
+  it('exports the filter per order and per order line', async () => {
+    const { urls } = setup('viewer');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'CSV по позициям' }));
+    await waitFor(() =>
+      expect(urls.some((u) => u.startsWith('/api/v1/admin/orders/export-lines.csv'))).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(urls.some((u) => u.startsWith('/api/v1/admin/orders/export.csv'))).toBe(true));
+  });
 });

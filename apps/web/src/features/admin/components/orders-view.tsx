@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { useAdminOrders } from '../api/get-admin-orders.ts';
+import { useAdminOrders, type AdminOrderFilter } from '../api/get-admin-orders.ts';
 import { useChangeOrderStatus } from '../api/change-order-status.ts';
 import { downloadOrdersCsv } from '../api/export-orders-csv.ts';
 import { commonNextStatuses, TAB_RU } from '../admin-labels.ts';
@@ -39,7 +39,6 @@ export function OrdersView() {
   const { filter, update } = useOrderFilter();
   const [search, setSearch] = useState(filter.q);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [exporting, setExporting] = useState(false);
   const [pageSize, setPageSize] = useState(readPageSize);
   const orders = useAdminOrders(filter, pageSize);
 
@@ -67,17 +66,6 @@ export function OrdersView() {
         ? filter.statuses.filter((s) => s !== tab)
         : [...filter.statuses, tab],
     });
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadOrdersCsv(filter);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Не удалось выгрузить заказы');
-    } finally {
-      setExporting(false);
-    }
   };
 
   return (
@@ -140,9 +128,7 @@ export function OrdersView() {
             </div>
           </details>
           <PageSizeSelect value={pageSize} onChange={setPageSize} />
-          <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv()}>
-            CSV
-          </Button>
+          <ExportButtons filter={filter} />
         </div>
         <OrderViews />
       </div>
@@ -246,5 +232,30 @@ function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStat
         Применить
       </Button>
     </div>
+  );
+}
+
+/** The CSV exports of the current filter: one row per order, or one per order line. */
+function ExportButtons({ filter }: { filter: AdminOrderFilter }) {
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async (kind: 'orders' | 'lines') => {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(filter, kind);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : 'Не удалось выгрузить заказы');
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv('orders')}>
+        CSV
+      </Button>
+      <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv('lines')}>
+        CSV по позициям
+      </Button>
+    </>
   );
 }
