@@ -49,9 +49,9 @@ describe('links (docs/product.md §7, §8)', () => {
     warn.mockRestore();
   });
 
-  it('shares the startapp=productId_{id} deep link with the product title', () => {
+  it('shares the startapp=productId_{id} deep link with the product title', async () => {
     expect(productDeepLink(42, 'shop_bot', 'app')).toBe('https://t.me/shop_bot/app?startapp=productId_42');
-    shareProduct(42, 'Кроссовки Nike Air Max 90');
+    await shareProduct(42, 'Кроссовки Nike Air Max 90');
     expect(sdk.shareURL).toHaveBeenCalledWith(
       expect.stringMatching(/\?startapp=productId_42$/),
       'Кроссовки Nike Air Max 90',
@@ -71,13 +71,13 @@ describe('links (docs/product.md §7, §8)', () => {
     expect(productDeepLink(7)).toBe('https://t.me/shop_bot/shop?startapp=productId_7');
   });
 
-  it("carries the sharer's invite once the shopper is known, so a friend who opens it is invited", () => {
+  it("carries the sharer's invite once the shopper is known, so a friend who opens it is invited", async () => {
     setSharerRef('K7M2QX9D');
     try {
       expect(productDeepLink(42, 'shop_bot', 'app')).toBe(
         'https://t.me/shop_bot/app?startapp=productId_42__ref_K7M2QX9D',
       );
-      shareProduct(42, 'Сумка');
+      await shareProduct(42, 'Сумка');
       expect(sdk.shareURL).toHaveBeenLastCalledWith(
         expect.stringMatching(/\?startapp=productId_42__ref_K7M2QX9D$/),
         'Сумка',
