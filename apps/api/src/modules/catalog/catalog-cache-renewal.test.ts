@@ -62,8 +62,17 @@ describe('catalogue cache: renewal by the database snapshot', () => {
       expect(computed).toBe(4);
       await pause(60);
       const before = reads;
-      const answers = await Promise.all(['a', 'b', 'c', 'a', 'b', 'c'].map((key) => cache.json(key, compute)));
-      expect(answers).toEqual(['{"result":2}', '{"result":3}', '{"result":4}', '{"result":2}', '{"result":3}', '{"result":4}']);
+      const answers = await Promise.all(
+        ['a', 'b', 'c', 'a', 'b', 'c'].map((key) => cache.json(key, compute)),
+      );
+      expect(answers).toEqual([
+        '{"result":2}',
+        '{"result":3}',
+        '{"result":4}',
+        '{"result":2}',
+        '{"result":3}',
+        '{"result":4}',
+      ]);
       expect(computed).toBe(4);
       expect(reads - before).toBe(1);
     } finally {

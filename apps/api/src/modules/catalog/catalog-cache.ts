@@ -52,7 +52,10 @@ export type ReadSnapshot = () => Promise<string>;
  * committed between the two reads, on any connection or instance.
  */
 export async function readDatabaseSnapshot(db: Database): Promise<string> {
-  const [row] = await queryRows<{ snapshot: string }>(db, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+  const [row] = await queryRows<{ snapshot: string }>(
+    db,
+    sql`SELECT pg_current_snapshot()::text AS snapshot`,
+  );
   return row!.snapshot;
 }
 

@@ -28,7 +28,10 @@ async function statements<T>(run: () => Promise<T>): Promise<{ result: T; count:
 describe('cold catalogue reads', () => {
   it('reads a product card in one statement, with its pictures, variants and categories', async () => {
     const { product, variants } = await insertProduct(t.app.db, {
-      variants: [{ qty: 2, size: '41' }, { qty: 0, size: '42' }],
+      variants: [
+        { qty: 2, size: '41' },
+        { qty: 0, size: '42' },
+      ],
     });
     const { result, count } = await statements(() => findProduct(t.app.db, product.id));
     expect(count).toBe(1);
