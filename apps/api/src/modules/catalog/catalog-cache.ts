@@ -149,9 +149,13 @@ export function createCatalogCache(
     })();
     return checking;
   };
-  /** A snapshot read since `since`: the last one, or a new one. */
-  const checkSince = (since: number) =>
-    lastCheck && lastCheck.at >= since ? Promise.resolve(lastCheck) : check();
+  /** A snapshot read started at or after `since`: the last one, or a new one. */
+  const checkSince = async (since: number) => {
+    if (lastCheck && lastCheck.at >= since) return lastCheck;
+    const seen = await check();
+    // A read already under way may have started too early (a slow database): one more.
+    return seen && seen.at < since ? check() : seen;
+  };
 
   /** Computes `key` afresh and keeps it (unless invalidated meanwhile). */
   const fill = (key: string, compute: () => Promise<unknown>, ttl: number, stamp: string | undefined) => {
