@@ -49,7 +49,8 @@ process.on('SIGINT', () => process.exit(130));
 
 async function waitFor(url: string) {
   for (let i = 0; ; i++) {
-    if (i > 600) throw new Error(`${url} did not answer`);
+    // Three minutes: on a shared machine under a load of 40 the shop took more than one to start.
+    if (i > 1800) throw new Error(`${url} did not answer`);
     if (await fetch(url).then((r) => r.ok, () => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -159,7 +160,18 @@ if (firstMinute) {
 }
 
 // 2. Varied queries, from the shop's own catalogue.
-const json = async <T>(p: string) => (await (await fetch(base + p)).json()) as T;
+// A busy shop (its first minutes on a loaded machine) may answer 503 for a while: asked again.
+const json = async <T>(p: string): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(base + p).catch((error: unknown) => error as Error);
+    if (!(res instanceof Error) && res.ok) return (await res.json()) as T;
+    const status = res instanceof Error ? res.message : String(res.status);
+    const body = res instanceof Error ? '' : await res.text();
+    if (attempt >= 60) throw new Error(`${p}: ${status} ${body.slice(0, 200)}`);
+    log(`${p}: ${status} ${body.slice(0, 120)}; asking again`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+};
 const facets = await json<{
   result: { brands: { id: number }[]; sizes_eu: { value: string }[]; colors: { value: string }[] };
 }>('/api/v2/product/filters');

@@ -9,12 +9,22 @@
 // invalidation is published so that every instance drops its answers at once; without it, other
 // instances catch up within the TTL (2 s: a changed price or stock shows within 2 s anywhere).
 //
+// Past its TTL an answer is kept, not computed again, when the database provably has not changed
+// since it was computed (docs/decisions/060): the database's transaction snapshot
+// (`pg_current_snapshot()`: the next transaction id and the running ones) is read before the answer
+// is computed and again after the TTL; the same text means no transaction committed in between,
+// here or on any other instance, so the kept answer is what a new computation would give. One
+// such read renews every answer of that snapshot at once; any write anywhere makes them computed
+// again as before.
+//
 // Only public, user-independent answers may enter: the routes that use it never read the
 // shopper's identity (catalog.routes.ts), and a test checks that a signed-in shopper gets the
 // same bytes as an anonymous one.
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
+import { queryRows, type Database } from '../../db/client.ts';
 
 /** Listings, cards and suggestions: a changed price or stock is visible within this. */
 export const CATALOG_TTL_MS = 2_000;
@@ -29,7 +39,38 @@ export const FACETS_TTL_MS = 30_000;
  */
 export const SECOND_INVALIDATION_MS = 150;
 
+/** A snapshot read this recently renews an expired answer without another read. */
+export const SNAPSHOT_REUSE_MS = 500;
+
 const CHANNEL = 'shop:catalog:invalidate';
+
+/** The database's transaction snapshot as text (`pg_current_snapshot()::text`). */
+export type ReadSnapshot = () => Promise<string>;
+
+/**
+ * The snapshot of `db` (app.ts gives it to the cache): the same text twice means no transaction
+ * committed between the two reads, on any connection or instance.
+ */
+export async function readDatabaseSnapshot(db: Database): Promise<string> {
+  const [row] = await queryRows<{ snapshot: string }>(
+    db,
+    sql`SELECT pg_current_snapshot()::text AS snapshot`,
+  );
+  return row!.snapshot;
+}
+
+type Check = { stamp: string; at: number };
+
+type Entry = {
+  answer: Promise<string>;
+  /** The answer shows the database as of this time or later (a computation's start, or a renewal). */
+  freshAt: number;
+  ttl: number;
+  /** The snapshot read before the computation began (none: it cannot be renewed). */
+  stamp: string | undefined;
+  /** A renewal or recomputation under way, shared by every request for it. */
+  pending?: Promise<string> | undefined;
+};
 
 export type CatalogCache = {
   /**
@@ -73,11 +114,83 @@ export function createCatalogCache(
     log?: { warn(obj: unknown, msg?: string): void };
     /** false: every answer is computed afresh (CATALOG_CACHE=off, benchmarks of the queries). */
     enabled?: boolean;
+    /**
+     * Reads the database's transaction snapshot; given, an expired answer is renewed instead of
+     * computed again while the snapshot has not changed (app.ts passes one; none: plain TTL).
+     */
+    snapshot?: ReadSnapshot;
+    /** The TTL of listings, cards and suggestions (tests); CATALOG_TTL_MS by default. */
+    ttlMs?: number;
   } = {},
 ): CatalogCache {
-  const entries = new LRUCache<string, Promise<string>>({ max: 5000, ttl: CATALOG_TTL_MS });
+  const entries = new LRUCache<string, Entry>({ max: 5000 });
+  const defaultTtl = options.ttlMs ?? CATALOG_TTL_MS;
   let generation = 0;
   const instance = randomUUID();
+  const readSnapshot = options.snapshot;
+  let lastCheck: Check | undefined;
+  let checking: Promise<Check | undefined> | undefined;
+
+  /** One snapshot read at a time; undefined when it failed (then answers are computed again). */
+  const check = (): Promise<Check | undefined> => {
+    if (!readSnapshot) return Promise.resolve(undefined);
+    checking ??= (async () => {
+      const at = Date.now();
+      try {
+        const stamp = await readSnapshot();
+        if (!lastCheck || lastCheck.at <= at) lastCheck = { stamp, at };
+        return { stamp, at };
+      } catch (error) {
+        options.log?.warn({ err: error }, 'catalogue cache: snapshot read failed');
+        return undefined;
+      } finally {
+        checking = undefined;
+      }
+    })();
+    return checking;
+  };
+  /** A snapshot read started at or after `since`: the last one, or a new one. */
+  const checkSince = async (since: number) => {
+    if (lastCheck && lastCheck.at >= since) return lastCheck;
+    const seen = await check();
+    // A read already under way may have started too early (a slow database): one more.
+    return seen && seen.at < since ? check() : seen;
+  };
+
+  /** Computes `key` afresh and keeps it (unless invalidated meanwhile). */
+  const fill = (key: string, compute: () => Promise<unknown>, ttl: number, stamp: string | undefined) => {
+    const startedAt = generation;
+    const entry: Entry = {
+      answer: compute().then((value) => JSON.stringify(value)),
+      freshAt: Date.now(),
+      ttl,
+      stamp,
+    };
+    entries.set(key, entry);
+    entry.answer.then(
+      () => {
+        // Invalidated while computing: the answer may predate the write; do not keep it.
+        if (generation !== startedAt && entries.peek(key) === entry) entries.delete(key);
+      },
+      () => {
+        if (entries.peek(key) === entry) entries.delete(key);
+      },
+    );
+    return entry.answer;
+  };
+
+  /** An expired answer: kept with a new time when the snapshot is the same, else computed again. */
+  const renew = async (key: string, entry: Entry, compute: () => Promise<unknown>): Promise<string> => {
+    const startedAt = generation;
+    const now = Date.now();
+    const seen = await checkSince(now - Math.min(SNAPSHOT_REUSE_MS, entry.ttl / 4));
+    if (seen && seen.stamp === entry.stamp && generation === startedAt && entries.peek(key) === entry) {
+      await entry.answer;
+      entry.freshAt = Math.max(entry.freshAt, seen.at);
+      return entry.answer;
+    }
+    return fill(key, compute, entry.ttl, seen?.stamp);
+  };
 
   const dropLocal = () => {
     generation += 1;
@@ -108,21 +221,22 @@ export function createCatalogCache(
   return {
     json(key, compute, ttlMs) {
       if (options.enabled === false) return compute().then((value) => JSON.stringify(value));
+      const now = Date.now();
       const cached = entries.get(key);
-      if (cached) return cached;
-      const startedAt = generation;
-      const answer = compute().then((value) => JSON.stringify(value));
-      entries.set(key, answer, ttlMs ? { ttl: ttlMs } : undefined);
-      answer.then(
-        () => {
-          // Invalidated while computing: the answer may predate the write; do not keep it.
-          if (generation !== startedAt && entries.peek(key) === answer) entries.delete(key);
-        },
-        () => {
-          if (entries.peek(key) === answer) entries.delete(key);
-        },
-      );
-      return answer;
+      if (cached && now - cached.freshAt < cached.ttl) return cached.answer;
+      if (cached?.pending) return cached.pending;
+      if (cached?.stamp !== undefined && readSnapshot) {
+        const pending = renew(key, cached, compute).finally(() => {
+          cached.pending = undefined;
+        });
+        cached.pending = pending;
+        return pending;
+      }
+      // A new answer is stamped with the last snapshot read (taken before it is computed); none
+      // recent: one is read now for the answers computed after it.
+      const reuse = Math.min(SNAPSHOT_REUSE_MS, (ttlMs ?? defaultTtl) / 4);
+      if (readSnapshot && (!lastCheck || now - lastCheck.at >= reuse)) void check();
+      return fill(key, compute, ttlMs ?? defaultTtl, lastCheck?.stamp);
     },
     invalidate() {
       dropLocal();

@@ -30,6 +30,8 @@ export async function findVariant(db: Database, productId: number, variantId: nu
 export const unpublished = (title?: string) =>
   conflict(title ? `Товар «${title}» снят с продажи` : 'Товар снят с продажи');
 
+type Variant = Product['variants'][number];
+
 type ProductRow = {
   id: number;
   spu: string;
@@ -43,13 +45,20 @@ type ProductRow = {
   min_price: number;
   price: number;
   fit_people: Product['fit_people'];
-  category_ids: number[] | string;
   brand_id: number | null;
   brand_name: string | null;
   brand_logo_url: string | null;
+  /** JSON text of the lists (text, so both drivers hand over the same thing). */
+  images: string;
+  variants: string;
+  categories: string;
 };
 
-/** A product's page; a hidden product is found only with `includeHidden` (staff). */
+/**
+ * A product's page; a hidden product is found only with `includeHidden` (staff). One statement:
+ * the product row with its pictures, variants and categories as JSON lists (on PGlite every
+ * statement costs about a millisecond of the one thread whatever it reads: docs/decisions/060).
+ */
 export async function findProduct(
   db: Database,
   id: number,
@@ -59,35 +68,19 @@ export async function findProduct(
     db,
     sql`SELECT p.id, p.spu, p.title, p.computed_title, p.description, p.characteristics, p.options, p.size_table,
                p.image_src, p.min_price, p.price, p.fit_people,
-               b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url
+               b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url,
+               (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position, i.id), '[]')::text
+                FROM product_images i WHERE i.product_id = p.id) AS images,
+               (SELECT coalesce(json_agg(json_build_object('id', v.id, 'price', v.price, 'title', v.title,
+                         'size', v.size, 'size_eu', v.size_eu, 'qty', v.qty, 'color', v.color, 'image', v.image,
+                         'options', v.options, 'img_id', v.img_id) ORDER BY v.position, v.id), '[]')::text
+                FROM variants v WHERE v.product_id = p.id) AS variants,
+               (SELECT coalesce(json_agg(json_build_object('id', c.category_id) ORDER BY c.category_id), '[]')::text
+                FROM product_categories c WHERE c.product_id = p.id) AS categories
         FROM products p LEFT JOIN brands b ON b.id = p.brand_id
         WHERE p.id = ${id} AND (p.is_published OR p.source <> 'catalog' OR ${includeHidden})`,
   );
   if (!row) return undefined;
-  const images = await queryRows<{ id: number; src: string }>(
-    db,
-    sql`SELECT id, src FROM product_images WHERE product_id = ${id} ORDER BY position, id`,
-  );
-  const variantRows = await queryRows<{
-    id: number;
-    price: number;
-    title: string;
-    size: string | null;
-    size_eu: string | null;
-    qty: number;
-    color: string | null;
-    image: string | null;
-    options: Record<string, string>;
-    img_id: number | null;
-  }>(
-    db,
-    sql`SELECT id, price, title, size, size_eu, qty, color, image, options, img_id
-        FROM variants WHERE product_id = ${id} ORDER BY position, id`,
-  );
-  const categoryRows = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT category_id AS id FROM product_categories WHERE product_id = ${id} ORDER BY category_id`,
-  );
   return {
     id: row.id,
     spu: row.spu,
@@ -96,10 +89,10 @@ export async function findProduct(
     description: row.description,
     characteristics: row.characteristics,
     brand: brandRef(row),
-    images,
+    images: JSON.parse(row.images) as Product['images'],
     options: row.options,
-    variants: variantRows,
-    categories: categoryRows,
+    variants: JSON.parse(row.variants) as Variant[],
+    categories: JSON.parse(row.categories) as Product['categories'],
     size_table: row.size_table,
     image_src: row.image_src,
     min_price: row.min_price,

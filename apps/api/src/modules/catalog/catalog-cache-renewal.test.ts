@@ -1,0 +1,146 @@
+// Renewal of expired answers (catalog-cache.ts, docs/decisions/060): past its TTL an answer is
+// kept while the database's transaction snapshot is the one read before it was computed, and
+// computed again as soon as anything was written — here or by a writer this instance never hears of.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variants } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { insertProduct } from '../../test/fixtures.ts';
+import { CATALOG_TTL_MS, createCatalogCache } from './catalog-cache.ts';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('catalogue cache: renewal by the database snapshot', () => {
+  it('keeps an expired answer while the snapshot is unchanged, and computes it again once it changed', async () => {
+    let stamp = 'A';
+    let reads = 0;
+    const cache = createCatalogCache({
+      ttlMs: 40,
+      snapshot: async () => {
+        reads += 1;
+        return stamp;
+      },
+    });
+    let computed = 0;
+    const compute = async () => ({ result: ++computed });
+    try {
+      // A new cache has read no snapshot yet: its first answer carries none and is computed again.
+      expect(await cache.json('k', compute)).toBe('{"result":1}');
+      await pause(60);
+      expect(await cache.json('k', compute)).toBe('{"result":2}');
+      // Computed after the snapshot «A» was read: renewed, not computed, while it stays «A».
+      for (let i = 0; i < 3; i++) {
+        await pause(60);
+        expect(await cache.json('k', compute)).toBe('{"result":2}');
+      }
+      expect(computed).toBe(2);
+      stamp = 'B';
+      await pause(60);
+      expect(await cache.json('k', compute)).toBe('{"result":3}');
+      expect(reads).toBeGreaterThan(0);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('renews every expired answer of one snapshot with one read, and shares it between requests', async () => {
+    let reads = 0;
+    const cache = createCatalogCache({
+      ttlMs: 40,
+      snapshot: async () => {
+        reads += 1;
+        return 'A';
+      },
+    });
+    let computed = 0;
+    const compute = async () => ({ result: ++computed });
+    try {
+      await cache.json('first', compute);
+      await pause(60);
+      // Computed after a snapshot was read.
+      for (const key of ['a', 'b', 'c']) await cache.json(key, compute);
+      expect(computed).toBe(4);
+      await pause(60);
+      const before = reads;
+      const answers = await Promise.all(
+        ['a', 'b', 'c', 'a', 'b', 'c'].map((key) => cache.json(key, compute)),
+      );
+      expect(answers).toEqual([
+        '{"result":2}',
+        '{"result":3}',
+        '{"result":4}',
+        '{"result":2}',
+        '{"result":3}',
+        '{"result":4}',
+      ]);
+      expect(computed).toBe(4);
+      expect(reads - before).toBe(1);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('computes again when the snapshot cannot be read', async () => {
+    let failing = false;
+    const cache = createCatalogCache({
+      ttlMs: 40,
+      snapshot: async () => {
+        if (failing) throw new Error('database gone');
+        return 'A';
+      },
+    });
+    let computed = 0;
+    const compute = async () => ({ result: ++computed });
+    try {
+      await cache.json('k', compute);
+      await pause(60);
+      await cache.json('k', compute);
+      failing = true;
+      await pause(60);
+      expect(await cache.json('k', compute)).toBe('{"result":3}');
+    } finally {
+      await cache.close();
+    }
+  });
+});
+
+describe('catalogue cache: renewal on the real database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('keeps an answer past 2 s when nothing was written (PGlite: nothing else writes)', async (ctx) => {
+    // On PostgreSQL the snapshot is the server's: other databases' tests move it.
+    if (t.app.dbKind !== 'pglite') ctx.skip();
+    let computed = 0;
+    const compute = async () => ({ result: ++computed });
+    await t.app.catalogCache.json('renewal-quiet-warm', compute);
+    await pause(CATALOG_TTL_MS / 4 + 50);
+    // Computed after the snapshot read that the first answer started.
+    expect(await t.app.catalogCache.json('renewal-quiet', compute)).toBe('{"result":2}');
+    await pause(CATALOG_TTL_MS + 50);
+    expect(await t.app.catalogCache.json('renewal-quiet', compute)).toBe('{"result":2}');
+  });
+
+  it('computes again after a write it did not hear of, past 2 s', async () => {
+    const {
+      product,
+      variants: [v],
+    } = await insertProduct(t.app.db, { variants: [{ qty: 4 }] });
+    const card = async () =>
+      (await t.app.inject({ url: `/api/v1/product/${product.id}` }))
+        .json<{ result: { variants: { id: number; qty: number }[] } }>()
+        .result.variants.find((x) => x.id === v!.id)!.qty;
+    expect(await card()).toBe(4);
+    await pause(CATALOG_TTL_MS / 4 + 50);
+    // Read again after a snapshot was taken: this answer can be renewed.
+    t.app.catalogCache.invalidate();
+    expect(await card()).toBe(4);
+    // A write no route of this instance made (another instance, without Redis).
+    await t.app.db.update(variants).set({ qty: 1 }).where(eq(variants.id, v!.id));
+    await pause(CATALOG_TTL_MS + 50);
+    expect(await card()).toBe(1);
+  });
+});

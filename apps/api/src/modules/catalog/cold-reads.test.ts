@@ -1,0 +1,58 @@
+// What a cold catalogue read costs the database (docs/decisions/060): on PGlite every statement
+// is about a millisecond of the one thread, so a card is one statement and a combined filter that
+// the token index finds empty needs none for its page.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { insertProduct } from '../../test/fixtures.ts';
+import { listProducts } from './listing.repository.ts';
+import { findProduct } from './product.repository.ts';
+import { tokenIndexOf } from './token-index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** The statements `run` sends to the database. */
+async function statements<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {
+  const spy = vi.spyOn(t.app.db, 'execute');
+  try {
+    const result = await run();
+    return { result, count: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('cold catalogue reads', () => {
+  it('reads a product card in one statement, with its pictures, variants and categories', async () => {
+    const { product, variants } = await insertProduct(t.app.db, {
+      variants: [
+        { qty: 2, size: '41' },
+        { qty: 0, size: '42' },
+      ],
+    });
+    const { result, count } = await statements(() => findProduct(t.app.db, product.id));
+    expect(count).toBe(1);
+    expect(result?.variants.map((v) => [v.id, v.qty, v.size])).toEqual([
+      [variants[0]!.id, 2, '41'],
+      [variants[1]!.id, 0, '42'],
+    ]);
+    expect(result?.images).toEqual([]);
+    expect(result?.categories).toEqual([]);
+  });
+
+  it('answers a combined filter nothing matches without a statement for the page', async () => {
+    await insertProduct(t.app.db, { variants: [{ size: '43' }] });
+    const index = tokenIndexOf(t.app.db)!;
+    await index.whenLoaded(t.app.db);
+    // The index has read the product just inserted: the next read of the log finds nothing new.
+    await index.sync(t.app.db);
+    const query = { brand_ids: [2_000_000_000], sizes_eu: ['43'], limit: 20 };
+    const { result, count } = await statements(() => listProducts(t.app.db, query));
+    expect(result).toEqual({ products: [], cursor: null, more: false });
+    // Only the token index's read of the change log (decision 036).
+    expect(count).toBe(1);
+  });
+});
