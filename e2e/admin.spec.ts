@@ -127,7 +127,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // CSV of the same filter, fetched with the bearer token and saved as a file.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'CSV' }).click(),
+      page.getByRole('button', { name: 'CSV', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');

@@ -7,6 +7,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, testEnv, type TestApp } from '../test/app.ts';
+import { startFakeBotApi, type FakeBotApi } from '../test/fake-bot-api.ts';
 import { ADDRESS, insertProduct, PASSPORT, readyShopper } from '../test/fixtures.ts';
 
 type Schema = {
@@ -43,8 +44,15 @@ let ids: { product: number; variant: number; delivery: number };
 const results = { requests: 0, byStatus: new Map<number, number>() };
 const failures: string[] = [];
 
+let botApi: FakeBotApi | undefined;
+
 beforeAll(async () => {
+  // A bot whose calls go to the local fake Bot API: without one, preparing a share card answers
+  // 503 by design (share.test.ts: the app then shares the plain link), not an input defect.
+  botApi = await startFakeBotApi();
   t = await buildTestApp({
+    botApiRoot: botApi.apiRoot,
+    botCanSend: true,
     adminTelegramIds: [OWNER.id],
     rateLimits: { ...testEnv().rateLimits, enabled: false },
     // The shipped Poizon fixture, as in the demo: with no provider at all, the Poizon search
@@ -61,6 +69,7 @@ afterAll(async () => {
   const statuses = [...results.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
   console.log(`hostile input: ${results.requests} requests tried (${statuses.join(', ')})`);
   await t?.close();
+  await botApi?.close();
 });
 
 /** A value the schema accepts, as far as a generator can tell (ids point at real rows). */

@@ -61,6 +61,10 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
       unpaidUnits: 200,
       redisPrefix: 'fastify-rate-limit-',
     },
+    // Load shedding off, as buildTestApp has it: an app built straight from this env (buildApp) must
+    // not answer 503 because the CI machine is busy (a 1 s event-loop delay under two suites at
+    // once); the suite that proves shedding sets its own limits.
+    pressure: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0 },
     ...overrides,
   };
 }

@@ -15,11 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The statements `run` sends to the database. */
-async function statements<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {
+async function statements<T>(run: () => Promise<T>): Promise<{ result: T; count: number; texts: string[] }> {
   const spy = vi.spyOn(t.app.db, 'execute');
   try {
     const result = await run();
-    return { result, count: spy.mock.calls.length };
+    const texts = spy.mock.calls.map(([query]) => JSON.stringify(query));
+    return { result, count: spy.mock.calls.length, texts };
   } finally {
     spy.mockRestore();
   }
@@ -50,9 +51,11 @@ describe('cold catalogue reads', () => {
     // The index has read the product just inserted: the next read of the log finds nothing new.
     await index.sync(t.app.db);
     const query = { brand_ids: [2_000_000_000], sizes_eu: ['43'], limit: 20 };
-    const { result, count } = await statements(() => listProducts(t.app.db, query));
+    const { result, texts } = await statements(() => listProducts(t.app.db, query));
     expect(result).toEqual({ products: [], cursor: null, more: false });
-    // Only the token index's read of the change log (decision 036).
-    expect(count).toBe(1);
+    // Only the token index's reads of the change log (decision 036): its own before the answer, and
+    // on a busy machine its timer's as well, which may fall inside the call. No page statement.
+    expect(texts.length).toBeGreaterThanOrEqual(1);
+    expect(texts.filter((text) => !text.includes('catalog_changes'))).toEqual([]);
   });
 });
