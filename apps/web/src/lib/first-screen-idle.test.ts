@@ -10,7 +10,11 @@ describe('whenFirstScreenIdle', () => {
   it('runs the waiting jobs 2.5 s after the clock starts, each in an idle callback of its own', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    const asked: unknown[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options: unknown) => {
+      asked.push(options);
+      return idle.push(run);
+    });
     const ran: string[] = [];
     whenFirstScreenIdle(() => ran.push('sdk'));
     const cancel = whenFirstScreenIdle(() => ran.push('cancelled'));
@@ -37,6 +41,8 @@ describe('whenFirstScreenIdle', () => {
     idle.shift()!();
     expect(ran).toEqual(['sdk', 'drawer', 'reward']);
     expect(idle).toHaveLength(0);
+    // Each callback is bounded: a machine with no idle period does not hold the jobs for ever.
+    expect(asked).toEqual([{ timeout: 1000 }, { timeout: 1000 }, { timeout: 1000 }]);
 
     // Once idle, a new job runs at once.
     whenFirstScreenIdle(() => ran.push('late'));

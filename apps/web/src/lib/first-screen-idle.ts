@@ -4,6 +4,8 @@
 // before the `shop:preload` mark made here. Each waiting job runs in an idle callback of its own,
 // so they never add up to one long task that blocks a tap (docs/decisions/041).
 const AFTER_MS = 2500;
+/** The longest an idle callback waits for an idle period. */
+const IDLE_TIMEOUT_MS = 1000;
 
 let idle = false;
 let started = false;
@@ -27,7 +29,9 @@ export function startFirstScreenClock(): void {
   if (started) return;
   started = true;
   const whenIdle = (run: () => void) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(run);
+    // Bounded: on a busy phone (and a busy CI machine) Chromium can go ten seconds and more without
+    // an idle period, and what waits here (the SDK, the reward check) would wait with it.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(run, 0);
   };
   const runNext = () => {

@@ -5,7 +5,7 @@
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage.ts';
 import { supports } from './bridge.ts';
 import { cloudRead, cloudWrite } from './cloud-storage.ts';
-import { loadSdk } from './sdk.ts';
+import { loadSdk, loadSdkNow } from './sdk.ts';
 
 /** A client that never answers does not keep the offer pending for long. */
 const TIMEOUT_MS = 3000;
@@ -38,7 +38,7 @@ export async function takeHomeScreenOffer(): Promise<boolean> {
 /** Telegram's own prompt to add the app to the home screen. */
 export async function addToHomeScreen(): Promise<void> {
   try {
-    const sdk = await loadSdk();
+    const sdk = await loadSdkNow();
     if (sdk.addToHomeScreen.isAvailable()) sdk.addToHomeScreen();
   } catch (error) {
     console.warn('Adding to the home screen failed', error);

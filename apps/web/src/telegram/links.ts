@@ -15,7 +15,7 @@ import {
 import { api, type Answer } from '../lib/api-client.ts';
 import { getSharerRef } from '../lib/sharer-ref.ts';
 import { postEvent, supports } from './bridge.ts';
-import { loadSdk, sdkNow } from './sdk.ts';
+import { loadSdkNow, sdkNow } from './sdk.ts';
 
 /**
  * The bot and Mini App names, from the server's `<meta name="shop-links" content="bot/app">`: the
@@ -69,7 +69,7 @@ export async function shareCard(card: SharePrepareBody, link: string, text: stri
           body: card,
         })
       ).result;
-      const sdk = await loadSdk();
+      const sdk = await loadSdkNow();
       if (!sdk.shareMessage.isAvailable()) throw new Error('shareMessage is not available');
       await sdk.shareMessage(id);
       return;

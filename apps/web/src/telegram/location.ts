@@ -1,7 +1,7 @@
 // The shopper's position through Telegram's LocationManager (Mini Apps 8.0+), asked only when the
 // shopper taps «Рядом со мной». Null when the client cannot tell it or the shopper refuses: the
 // pickup points are then listed in the carrier's order.
-import { loadSdk } from './sdk.ts';
+import { loadSdkNow } from './sdk.ts';
 
 export type Position = { lat: number; lon: number };
 
@@ -10,7 +10,7 @@ const TIMEOUT_MS = 15_000;
 
 export async function requestPosition(): Promise<Position | null> {
   try {
-    const { locationManager } = await loadSdk();
+    const { locationManager } = await loadSdkNow();
     if (!locationManager.isSupported()) return null;
     if (!locationManager.isMounted()) await locationManager.mount({ timeout: TIMEOUT_MS });
     if (!locationManager.isAvailable()) return null;

@@ -22,8 +22,17 @@ export function holdSdk(start: (sdk: Sdk) => Promise<void> | void): void {
 
 /** The first screen is up: load and start the SDK. */
 export function releaseSdk(): void {
+  loadSdkNow().catch((error: unknown) => console.error('Telegram SDK failed to start', error));
+}
+
+/**
+ * The started SDK for what a shopper's tap asked for (share, «Рядом со мной», the home-screen
+ * prompt): the hold ends at once, since a tap is not to wait for the first screen's idle time
+ * (on a busy phone that came more than ten seconds late, and the share dialog never opened).
+ */
+export function loadSdkNow(): Promise<Sdk> {
   open?.();
-  loadSdk().catch((error: unknown) => console.error('Telegram SDK failed to start', error));
+  return loadSdk();
 }
 
 /** The started SDK (after the hold is released). */
