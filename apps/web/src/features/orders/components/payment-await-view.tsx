@@ -57,7 +57,11 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         <h2 className="payment-result__title">Платёж не найден</h2>
         <p className="payment-result__text">Проверьте статус заказа в истории заказов.</p>
         <div className="payment-result__actions">
-          <Link to="/orders/history" replace className="button button--primary button--large button--full">
+          <Link
+            to={paths.ordersHistory}
+            replace
+            className="button button--primary button--large button--full"
+          >
             Мои заказы
           </Link>
         </div>
@@ -75,7 +79,11 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
           снова.
         </p>
         <div className="payment-result__actions">
-          <Link to="/orders/history" replace className="button button--secondary button--large button--full">
+          <Link
+            to={paths.ordersHistory}
+            replace
+            className="button button--secondary button--large button--full"
+          >
             Мои заказы
           </Link>
         </div>
@@ -100,7 +108,11 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
           >
             К заказу
           </Link>
-          <Link to="/orders/history" replace className="button button--secondary button--large button--full">
+          <Link
+            to={paths.ordersHistory}
+            replace
+            className="button button--secondary button--large button--full"
+          >
             Мои заказы
           </Link>
         </div>
@@ -128,7 +140,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         >
           К заказу
         </Link>
-        <Link to="/orders/history" replace className="payment-result__link">
+        <Link to={paths.ordersHistory} replace className="payment-result__link">
           Мои заказы
         </Link>
       </div>
