@@ -172,16 +172,12 @@ const apiModules = {
 const REGISTRY_DEBT = {
   notifyError: [
     'components/ui/notify.test.tsx',
-    'features/admin/components/catalog-view.tsx',
     'features/admin/components/import-view.tsx',
     'features/admin/components/order-admin-view.tsx',
     'features/admin/components/order-notes.tsx',
     'features/admin/components/orders-view.tsx',
-    'features/admin/components/payouts-view.tsx',
     'features/admin/components/refund-form.tsx',
     'features/admin/components/restore-order.tsx',
-    'features/admin/components/settings-view.tsx',
-    'features/admin/components/staff-view.tsx',
     'features/admin/components/status-control.tsx',
   ],
 };
