@@ -69,8 +69,17 @@ async function recount(from: string, to: string, tz: string) {
     placed: sum('placed'),
     placedPaid: sum('placed_paid'),
     refunds: sum('refunds'),
-    byDay: days.map((d) => ({ day: d.day, revenue: Number(d.revenue), orders: Number(d.paid), placed: Number(d.placed) })),
-    top: products.map((p) => ({ id: Number(p.id), revenue: Number(p.revenue), quantity: Number(p.quantity) })),
+    byDay: days.map((d) => ({
+      day: d.day,
+      revenue: Number(d.revenue),
+      orders: Number(d.paid),
+      placed: Number(d.placed),
+    })),
+    top: products.map((p) => ({
+      id: Number(p.id),
+      revenue: Number(p.revenue),
+      quantity: Number(p.quantity),
+    })),
   };
 }
 
@@ -88,7 +97,10 @@ async function expectEqualToRecount(from: string, to: string, tz: string) {
     by_day: r.byDay,
   });
   const top: AdminStatsTop = await getTopSellers(t.app.db, { from, to }, tz);
-  expect({ where, top: top.top_products.map(({ id, revenue, quantity }) => ({ id, revenue, quantity })) }).toEqual({
+  expect({
+    where,
+    top: top.top_products.map(({ id, revenue, quantity }) => ({ id, revenue, quantity })),
+  }).toEqual({
     where,
     top: r.top,
   });
@@ -134,12 +146,20 @@ describe('the dashboard rollups', () => {
     const hook = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payment/webhook',
-      payload: { type: 'notification', event: 'payment.succeeded', object: { id: pending!.providerPaymentId } },
+      payload: {
+        type: 'notification',
+        event: 'payment.succeeded',
+        object: { id: pending!.providerPaymentId },
+      },
     });
     expect(hook.json()).toEqual({ result: { outcome: 'paid_too_late' } });
     const lateCard = await admin('GET', `/orders/${lateOrder.orderId}`);
-    expect(lateCard.json<{ result: AdminOrder }>().result).toMatchObject({ status: 'canceled', needs_refund: true });
-    const waiting = async () => (await admin('GET', '/stats/waiting')).json<{ result: StatsWaiting }>().result;
+    expect(lateCard.json<{ result: AdminOrder }>().result).toMatchObject({
+      status: 'canceled',
+      needs_refund: true,
+    });
+    const waiting = async () =>
+      (await admin('GET', '/stats/waiting')).json<{ result: StatsWaiting }>().result;
     const [owedNow] = await queryRows<{ n: string }>(
       t.app.db,
       sql`select count(*) as n from orders where ${needsRefundSql(orders.id, orders.status)}`,
@@ -238,7 +258,10 @@ describe('the dashboard rollups', () => {
       [hoursNow, hoursRebuilt],
       [productsNow, productsRebuilt],
     ] as const) {
-      const diff = await queryRows(t.app.db, sql`(${now} except ${rebuilt}) union all (${rebuilt} except ${now})`);
+      const diff = await queryRows(
+        t.app.db,
+        sql`(${now} except ${rebuilt}) union all (${rebuilt} except ${now})`,
+      );
       expect(diff).toEqual([]);
       const [n] = await queryRows<{ n: string }>(t.app.db, sql`select count(*) as n from (${now}) x`);
       expect(Number(n!.n)).toBeGreaterThan(5);

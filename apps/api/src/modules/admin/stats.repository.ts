@@ -121,7 +121,13 @@ export async function getStats(db: Database, query: AdminStatsQuery, timeZone: s
   };
 }
 
-type TopRow = { kind: 'product' | 'category'; id: number; title: string; quantity: string | number; revenue: string | number };
+type TopRow = {
+  kind: 'product' | 'category';
+  id: number;
+  title: string;
+  quantity: string | number;
+  revenue: string | number;
+};
 
 /**
  * What sold best among the orders paid in the range, by money: products, and their categories.
@@ -169,7 +175,12 @@ export async function getTopSellers(
   const top = (kind: TopRow['kind']): StatsTop[] =>
     rows
       .filter((r) => r.kind === kind)
-      .map((r) => ({ id: Number(r.id), title: r.title, quantity: Number(r.quantity), revenue: Number(r.revenue) }));
+      .map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        quantity: Number(r.quantity),
+        revenue: Number(r.revenue),
+      }));
   return { top_products: top('product'), top_categories: top('category') };
 }
 
