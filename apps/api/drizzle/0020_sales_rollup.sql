@@ -52,12 +52,13 @@ AS $$
 $$;
 --> statement-breakpoint
 -- «Нужен возврат» for one order, as refunds' needsRefundSql: canceled and paid more than refunded.
--- An advisory lock per order makes two writers of its money (a payment, a refund) recheck in turn.
+-- The order's row lock makes the writers of its status and money (a cancel, a payment, a refund)
+-- recheck in turn, each seeing what the one before committed.
 CREATE OR REPLACE FUNCTION refunds_owed_recheck(o_id integer) RETURNS void LANGUAGE plpgsql
 AS $$
 BEGIN
   IF o_id IS NULL THEN RETURN; END IF;
-  PERFORM pg_advisory_xact_lock(20611, o_id);
+  PERFORM 1 FROM orders WHERE id = o_id FOR NO KEY UPDATE;
   IF EXISTS (
     SELECT 1 FROM orders o WHERE o.id = o_id AND o.status = 'canceled'
       AND (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.order_id = o_id AND p.status = 'succeeded')
@@ -76,7 +77,9 @@ BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF NEW.created_at IS NOT DISTINCT FROM OLD.created_at AND NEW.paid_at IS NOT DISTINCT FROM OLD.paid_at
       AND NEW.to_pay IS NOT DISTINCT FROM OLD.to_pay THEN
-      IF NEW.status IS DISTINCT FROM OLD.status THEN PERFORM refunds_owed_recheck(NEW.id); END IF;
+      IF NEW.status IS DISTINCT FROM OLD.status AND 'canceled' IN (NEW.status, OLD.status) THEN
+        PERFORM refunds_owed_recheck(NEW.id);
+      END IF;
       RETURN NULL;
     END IF;
   END IF;
@@ -102,7 +105,12 @@ BEGIN
         PERFORM sales_product_days_add_order(NEW.id, NEW.paid_at, 1);
       END IF;
     END IF;
-    PERFORM refunds_owed_recheck(NEW.id);
+    -- A new order has no payments yet; a changed one owes only when canceled, or did.
+    IF TG_OP = 'UPDATE' THEN
+      IF NEW.status IS DISTINCT FROM OLD.status AND 'canceled' IN (NEW.status, OLD.status) THEN
+        PERFORM refunds_owed_recheck(NEW.id);
+      END IF;
+    END IF;
   END IF;
   RETURN NULL;
 END

@@ -197,7 +197,7 @@ describe('a product made in the console', () => {
     const typed = await make('BR-2', { brand_name: '  Пастилакс  ' });
     expect(typed.statusCode, typed.body).toBe(201);
     expect(typed.json<{ result: AdminCreatedProduct }>().result.brand).toBe('Пастилакс');
-    expect(await list('пасти')).toEqual([expect.objectContaining({ name: 'Пастилакс', products: 1 })]);
+    expect((await list('пасти')).map((b) => [b.name, b.products])).toEqual([['Пастилакс', 1]]);
     // The same name in another case is the shop's brand, not a second one.
     const again = await make('BR-3', { brand_name: 'NEW BALANCE' });
     expect(again.json<{ result: AdminCreatedProduct }>().result.brand).toBe('New Balance');
@@ -205,9 +205,9 @@ describe('a product made in the console', () => {
 
     const both = await make('BR-4', { brand_id: nike.id, brand_name: 'Nike' });
     expect(both.statusCode).toBe(400);
-    expect(both.json()).toMatchObject({
-      error: { code: 'bad_request', message: expect.stringContaining('оставьте один') },
-    });
+    const bothError = both.json<{ error: { code: string; message: string } }>().error;
+    expect(bothError.code).toBe('bad_request');
+    expect(bothError.message).toContain('оставьте один');
     const unknown = await make('BR-5', { brand_id: 999_999 });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ error: { message: 'Нет такого бренда' } });
