@@ -76,13 +76,19 @@ function salesByDay(from: string, to: string, timeZone: string): SQL {
         and (r.hour at time zone ${timeZone})::date
           = ((r.hour + interval '1 hour' - interval '1 microsecond') at time zone ${timeZone})::date
       union all
-      select f.day, o.to_pay, 1, 0, 0, 0 from frag f join orders o on o.paid_at >= f.a and o.paid_at < f.z
-      union all
-      select f.day, 0, 0, 1, (o.paid_at is not null)::int, 0
-      from frag f join orders o on o.created_at >= f.a and o.created_at < f.z
-      union all
-      select f.day, 0, 0, 0, 0, x.amount
-      from frag f join refunds x on x.status = 'succeeded' and x.created_at >= f.a and x.created_at < f.z
+      -- LATERAL: one index range scan per piece left over (none in Moscow), never a scan of all.
+      select f.day, x.revenue, x.paid, x.placed, x.placed_paid, x.refunds
+      from frag f
+      cross join lateral (
+        select coalesce(sum(o.to_pay), 0) as revenue, count(*) as paid, 0 as placed, 0 as placed_paid, 0 as refunds
+        from orders o where o.paid_at >= f.a and o.paid_at < f.z
+        union all
+        select 0, 0, count(*), count(*) filter (where o.paid_at is not null), 0
+        from orders o where o.created_at >= f.a and o.created_at < f.z
+        union all
+        select 0, 0, 0, 0, coalesce(sum(r.amount), 0)
+        from refunds r where r.status = 'succeeded' and r.created_at >= f.a and r.created_at < f.z
+      ) x
     ) u
     group by day`;
 }
@@ -154,11 +160,11 @@ export async function getTopSellers(
       from b join sales_product_days p on p.day >= b.fd and p.day < b.ld
       union all
       select i.product_id, i.title, i.quantity, i.price * i.quantity
-      from b join orders o on o.paid_at >= b.s and o.paid_at < least(b.fdt, b.e)
-      join order_items i on i.order_id = o.id
-      union all
-      select i.product_id, i.title, i.quantity, i.price * i.quantity
-      from b join orders o on o.paid_at >= greatest(b.fdt, b.ldt) and o.paid_at < b.e
+      from b cross join lateral (
+        select o.id from orders o where o.paid_at >= b.s and o.paid_at < least(b.fdt, b.e)
+        union all
+        select o.id from orders o where o.paid_at >= greatest(b.fdt, b.ldt) and o.paid_at < b.e
+      ) o
       join order_items i on i.order_id = o.id
     ), per as (
       select product_id, max(title) as title, sum(quantity) as quantity, sum(revenue) as revenue
