@@ -4,7 +4,8 @@
 // purchase list (marks a line bought, its order moves to «Выкупаем товар», downloads the XLSX) and
 // the customers (finds the shopper, opens the card with the paid total) and the inventory (the
 // «мало» filter, a stock change by a delta checked through the shop's API); then a product made in
-// the console with four variants and two pictures, published, found by search, pictures resized. Each page is photographed
+// the console with its brand picked as typed, four variants and two pictures, published, found by
+// search, pictures resized. Each page is photographed
 // at 390×844 and 1440×900 (`console-*-390.png`, `console-*-1440.png`; SCREENSHOTS_DIR=docs/screenshots).
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -254,6 +255,24 @@ test('console: a product made in the console, with pictures, on sale and found b
   const category = page.getByRole('combobox', { name: 'Категория' });
   await expect(category.locator('option').nth(1)).toBeAttached();
   await category.selectOption({ index: 1 });
+  // The brand: typed text the shop lacks is offered as a new brand; a few letters of one it has
+  // find it, and it is picked.
+  const brandsAnswer = (await (
+    await request.get('/api/v1/admin/brands?limit=1', { headers: auth(token) })
+  ).json()) as { result: { brands: { name: string }[] } };
+  const existing = brandsAnswer.result.brands[0]!.name;
+  const brand = page.getByRole('combobox', { name: 'Бренд' });
+  await brand.fill('Жжжбренд');
+  await expect(page.getByRole('option', { name: 'Новый бренд «Жжжбренд»' })).toBeVisible();
+  await brand.fill(existing.slice(0, 3));
+  const option = page
+    .getByRole('listbox', { name: 'Бренды' })
+    .getByRole('option')
+    .filter({ hasText: existing });
+  await expect(option.first()).toBeVisible();
+  await option.first().click();
+  await expect(brand).toHaveValue(existing);
+  await expect(page.getByText(`Бренд: ${existing}`)).toBeVisible();
   const rows = [
     ['Белый', '40', '5990', '3', 'KK-W-40'],
     ['Белый', '41', '5990', '2', 'KK-W-41'],
@@ -269,7 +288,7 @@ test('console: a product made in the console, with pictures, on sale and found b
   await photograph(page, 'product-new');
   await page.getByRole('button', { name: 'Создать товар' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expect(page.getByText('Скрыт от покупателей')).toBeVisible();
+  await expect(page.getByText(`${existing} · Скрыт от покупателей`)).toBeVisible();
 
   // Two pictures from the «phone»; the second is dragged (here: ↑) to the front.
   const picture = (background: string) =>

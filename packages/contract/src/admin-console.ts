@@ -284,28 +284,58 @@ export const AdminProductCreateVariantSchema = z.object({
   size: z.string().trim().max(30).optional(),
 });
 
-export const AdminProductCreateBodySchema = z.object({
-  title: z.string().trim().min(1, 'Укажите название').max(300),
-  description: z.string().max(100_000).default(''),
-  /** An existing brand's id, or none. */
-  brand_id: IdSchema.optional(),
-  /** 1–20 existing categories (their ancestors are added). */
-  category_ids: z.array(IdSchema).min(1, 'Выберите категорию').max(20),
-  fit_people: z.enum(['men', 'women', 'kids', 'unisex']).default('unisex'),
-  /** Shown to shoppers at once; otherwise hidden until published (PATCH /admin/products/{id}). */
-  is_published: z.boolean().default(false),
-  variants: z
-    .array(AdminProductCreateVariantSchema)
-    .min(1, 'Нужен хотя бы один вариант')
-    .max(200)
-    .refine((vs) => new Set(vs.map((v) => v.sku)).size === vs.length, 'Артикулы вариантов повторяются'),
+/** `GET /admin/brands`: the shop's brands for the product form's picker, searched as typed. */
+export const AdminBrandsQuerySchema = z.object({
+  /** Part of the name or of another spelling («найк»); none: the most popular. */
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
 });
+export type AdminBrandsQuery = z.infer<typeof AdminBrandsQuerySchema>;
+export const AdminBrandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Products of the brand (published or not). */
+  products: z.number().int(),
+});
+export type AdminBrand = z.infer<typeof AdminBrandSchema>;
+export const AdminBrandListResponseSchema = resultOf(z.object({ brands: z.array(AdminBrandSchema) }));
+
+export const AdminProductCreateBodySchema = z
+  .object({
+    title: z.string().trim().min(1, 'Укажите название').max(300),
+    description: z.string().max(100_000).default(''),
+    /** An existing brand's id, or none. */
+    brand_id: IdSchema.optional(),
+    /** A brand typed in the form that the shop does not have yet: made with the product. */
+    brand_name: z
+      .string()
+      .trim()
+      .min(1, 'Укажите бренд')
+      .max(100, 'Название бренда длиннее 100 символов')
+      .optional(),
+    /** 1–20 existing categories (their ancestors are added). */
+    category_ids: z.array(IdSchema).min(1, 'Выберите категорию').max(20),
+    fit_people: z.enum(['men', 'women', 'kids', 'unisex']).default('unisex'),
+    /** Shown to shoppers at once; otherwise hidden until published (PATCH /admin/products/{id}). */
+    is_published: z.boolean().default(false),
+    variants: z
+      .array(AdminProductCreateVariantSchema)
+      .min(1, 'Нужен хотя бы один вариант')
+      .max(200)
+      .refine((vs) => new Set(vs.map((v) => v.sku)).size === vs.length, 'Артикулы вариантов повторяются'),
+  })
+  .refine((b) => b.brand_id === undefined || b.brand_name === undefined, {
+    message: 'Бренд выбран из списка и введён новый: оставьте один',
+    path: ['brand_name'],
+  });
 export type AdminProductCreateBody = z.infer<typeof AdminProductCreateBodySchema>;
 
 export const AdminCreatedProductSchema = z.object({
   id: z.number().int(),
   spu: z.string(),
   title: z.string(),
+  /** The brand's name, or null. */
+  brand: z.string().nullable(),
   is_published: z.boolean(),
   /** Picture paths (`/media/products/…`) in their order; the first is the card picture. */
   images: z.array(z.string()),

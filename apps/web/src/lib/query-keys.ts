@@ -17,6 +17,8 @@ export const queryKeys = {
   adminInventory: ['admin', 'inventory'] as const,
   adminInventoryOf: (f: { low: boolean; q: string }) => ['admin', 'inventory', f] as const,
   adminCategories: ['admin', 'categories'] as const,
+  /** GET /admin/brands?q=: the product form's brand picker, one typed text each. */
+  adminBrands: (q: string) => ['admin', 'brands', q] as const,
   /** GET /admin/products?q= for a manual order's lines, and GET /admin/products/{id} (its variants). */
   adminOrderProducts: (q: string) => ['admin', 'products', 'pick', q] as const,
   adminOrderProduct: (id: number) => ['admin', 'products', 'pick-one', id] as const,

@@ -7,3 +7,4 @@ export * from './find.ts';
 export * from './find-photo.ts';
 export * from './delivery.ts';
 export * from './stock-watch.ts';
+export * from './sales.ts';

@@ -1,13 +1,13 @@
 // Products made in the console (docs/product.md §12.6) over HTTP: a product with four variants and
 // two pictures from the phone (re-encoded, EXIF dropped, reordered), hidden until published, then on
 // sale, found by search, its pictures served resized.
-import type { AdminCreatedProduct } from '@shop/contract';
+import type { AdminBrand, AdminCreatedProduct } from '@shop/contract';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../db/schema/index.ts';
+import { brands, categories } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
 
@@ -154,5 +154,62 @@ describe('a product made in the console', () => {
       'image/png',
     );
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('takes its brand from the picker: an existing one found as typed, or a new one typed in', async () => {
+    await t.app.db.insert(brands).values([
+      { name: 'Nike', popularity: 90, aliases: ['найк'] },
+      { name: 'New Balance', popularity: 80, aliases: ['нью баланс'] },
+      { name: 'Asics', popularity: 70 },
+      { name: 'Anike_Lab', popularity: 1 },
+    ]);
+    const list = async (q?: string) => {
+      const res = await t.app.inject({
+        url: `/api/v1/admin/brands${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`,
+        headers: { authorization: ownerAuth },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ result: { brands: AdminBrand[] } }>().result.brands;
+    };
+    // Typed: names and other spellings containing it, names starting with it first.
+    expect((await list('n')).map((b) => b.name)).toEqual(['Nike', 'New Balance', 'Anike_Lab']);
+    expect((await list('ник')).map((b) => b.name)).toEqual([]);
+    expect((await list('НАЙ')).map((b) => b.name)).toEqual(['Nike']);
+    expect((await list('e_l')).map((b) => b.name)).toEqual(['Anike_Lab']);
+    expect((await list('%')).map((b) => b.name)).toEqual([]);
+    expect((await list()).map((b) => b.name).slice(0, 3)).toEqual(['Nike', 'New Balance', 'Asics']);
+    const nike = (await list('nike'))[0]!;
+    expect(nike).toMatchObject({ name: 'Nike', products: 0 });
+
+    const make = (sku: string, brand: object) =>
+      admin('POST', '/products', {
+        title: `Кроссовки ${sku}`,
+        category_ids: [7002],
+        variants: [{ sku, price: 9990, qty: 1 }],
+        ...brand,
+      });
+    const picked = await make('BR-1', { brand_id: nike.id });
+    expect(picked.statusCode, picked.body).toBe(201);
+    expect(picked.json<{ result: AdminCreatedProduct }>().result.brand).toBe('Nike');
+    expect((await list('nike'))[0]).toMatchObject({ name: 'Nike', products: 1 });
+
+    // A new brand typed in is made with the product and is in the picker from then on.
+    const typed = await make('BR-2', { brand_name: '  Пастилакс  ' });
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(typed.json<{ result: AdminCreatedProduct }>().result.brand).toBe('Пастилакс');
+    expect((await list('пасти')).map((b) => [b.name, b.products])).toEqual([['Пастилакс', 1]]);
+    // The same name in another case is the shop's brand, not a second one.
+    const again = await make('BR-3', { brand_name: 'NEW BALANCE' });
+    expect(again.json<{ result: AdminCreatedProduct }>().result.brand).toBe('New Balance');
+    expect(await t.app.db.select().from(brands)).toHaveLength(5);
+
+    const both = await make('BR-4', { brand_id: nike.id, brand_name: 'Nike' });
+    expect(both.statusCode).toBe(400);
+    const bothError = both.json<{ error: { code: string; message: string } }>().error;
+    expect(bothError.code).toBe('bad_request');
+    expect(bothError.message).toContain('оставьте один');
+    const unknown = await make('BR-5', { brand_id: 999_999 });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: { message: 'Нет такого бренда' } });
   });
 });

@@ -1,8 +1,11 @@
 // Products made in the console under /api/v1/admin (docs/product.md §12.6, issue 28): a product with
-// its variants, its pictures uploaded from the phone and their order; all need `operate`.
+// its variants, its pictures uploaded from the phone and their order (all need `operate`), and the
+// brands to pick from.
 // Registered inside consoleRoutes.
 import multipart from '@fastify/multipart';
 import {
+  AdminBrandListResponseSchema,
+  AdminBrandsQuerySchema,
   AdminCreatedProductResponseSchema,
   AdminPicturesOrderBodySchema,
   AdminProductCreateBodySchema,
@@ -15,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors as errors, adminSecurity as security, requirePermission } from '../staff/index.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import { readImagePart } from '../find/index.ts';
-import { addPicture, createProduct, orderPictures } from './products-create.ts';
+import { addPicture, createProduct, listBrands, orderPictures } from './products-create.ts';
 
 const tags = ['admin'];
 
@@ -29,6 +32,20 @@ export const productCreateRoutes: FastifyPluginAsyncZod = async (app) => {
     app.facetsCache.clear();
     void app.photoSearch.refresh();
   };
+
+  app.get(
+    '/brands',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The shop's brands for the product form, searched by name or another spelling as typed",
+        querystring: AdminBrandsQuerySchema,
+        response: { 200: AdminBrandListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ result: { brands: await listBrands(app.db, request.query) } }),
+  );
 
   app.post(
     '/products',

@@ -3,9 +3,15 @@
 // suggestions as any import), hidden until published unless asked otherwise; pictures uploaded from
 // the phone are re-encoded by the find screenshots' code (upright, ≤ 1600 px, JPEG, no EXIF) and
 // kept in the media store as media/products/{id}/…, served and resized by /media and /img like any shop path.
-import type { AdminCreatedProduct, AdminPicturesOrderBody, AdminProductCreateBody } from '@shop/contract';
+import type {
+  AdminBrand,
+  AdminBrandsQuery,
+  AdminCreatedProduct,
+  AdminPicturesOrderBody,
+  AdminProductCreateBody,
+} from '@shop/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories, productImages, products, variants } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
@@ -31,10 +37,14 @@ async function readCreated(db: Database, productId: number): Promise<AdminCreate
     .from(variants)
     .where(eq(variants.productId, productId))
     .orderBy(asc(variants.position), asc(variants.id));
+  const [brand] = product.brandId
+    ? await db.select({ name: brands.name }).from(brands).where(eq(brands.id, product.brandId))
+    : [];
   return {
     id: product.id,
     spu: product.spu,
     title: product.title,
+    brand: brand?.name ?? null,
     is_published: product.isPublished,
     images: images.map((i) => i.src),
     variants: rows.map((v) => ({
@@ -46,6 +56,51 @@ async function readCreated(db: Database, productId: number): Promise<AdminCreate
       size: v.size,
     })),
   };
+}
+
+/**
+ * The shop's brands for the product form's picker: those whose name or another spelling contains
+ * what was typed, names starting with it first, then the most popular; none typed, the most popular.
+ */
+export async function listBrands(db: Database, query: AdminBrandsQuery): Promise<AdminBrand[]> {
+  const q = query.q?.toLowerCase() ?? '';
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const productCount = sql<number>`(select count(*)::int from products p where p.brand_id = brands.id)`;
+  const rows = await db
+    .select({ id: brands.id, name: brands.name, products: productCount })
+    .from(brands)
+    .where(
+      q
+        ? sql`(lower(${brands.name}) like ${pattern} or exists (select 1 from unnest(brands.aliases) a where lower(a) like ${pattern}))`
+        : undefined,
+    )
+    .orderBy(
+      ...(q ? [sql`lower(${brands.name}) like ${pattern.slice(1)} desc`] : []),
+      desc(brands.popularity),
+      asc(brands.name),
+    )
+    .limit(query.limit);
+  return rows.map((r) => ({ ...r, products: Number(r.products) }));
+}
+
+/**
+ * The product's brand as the import file needs it: an existing one by id, or one typed in the form
+ * (the shop's brand of that name in any case, else a new one the import makes).
+ */
+async function brandOf(db: Database, body: AdminProductCreateBody) {
+  if (body.brand_id) {
+    const [brand] = await db.select().from(brands).where(eq(brands.id, body.brand_id));
+    if (!brand) throw badRequest('Нет такого бренда', 'brand_id');
+    return brand;
+  }
+  if (!body.brand_name) return undefined;
+  const name = body.brand_name.replace(/\s+/g, ' ');
+  const [same] = await db
+    .select()
+    .from(brands)
+    .where(sql`lower(${brands.name}) = lower(${name})`)
+    .limit(1);
+  return same ?? { name, logoUrl: null, popularity: 0, aliases: [] as string[] };
 }
 
 /** The categories and every ancestor, as the import file needs them (parents in the file). */
@@ -70,10 +125,7 @@ export async function createProduct(
 ): Promise<AdminCreatedProduct> {
   const spu = `console-${randomUUID()}`;
   const id = await db.transaction(async (tx) => {
-    const [brand] = body.brand_id
-      ? await tx.select().from(brands).where(eq(brands.id, body.brand_id))
-      : [undefined];
-    if (body.brand_id && !brand) throw badRequest('Нет такого бренда', 'brand_id');
+    const brand = await brandOf(tx, body);
     const cats = await categoryRows(tx, body.category_ids);
     const file = {
       brands: brand

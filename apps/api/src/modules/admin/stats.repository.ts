@@ -1,6 +1,9 @@
-// The console's dashboard (docs/product.md §12.6): sales of a range of days in the shop's time zone,
-// answered from indexed range scans (orders_paid_at_idx, orders_created_at_idx,
-// refunds_succeeded_created_idx, orders_status_idx): the benchmark is apps/api/bench/console-stats.ts.
+// The console's dashboard (docs/product.md §12.6, docs/decisions/061): sales of a range of days in
+// the shop's time zone, read from rollups that triggers keep exact in the writing transaction
+// (migration 0020: `sales_hours` by UTC hour, `sales_product_days` by UTC day, `refunds_owed`);
+// the parts of the range a whole hour / day does not cover are read from the base tables by their
+// indexes (orders_paid_at_idx, orders_created_at_idx, refunds_succeeded_created_idx). The
+// benchmark is apps/api/bench/console-stats.ts.
 import {
   ACTIVE_PAYOUT_STATUSES,
   type AdminStats,
@@ -10,18 +13,9 @@ import {
   type StatsTop,
   type StatsWaiting,
 } from '@shop/contract';
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import {
-  bloggerPayouts,
-  categories,
-  findRequests,
-  orderItems,
-  orders,
-  payments,
-  productCategories,
-  refunds,
-} from '../../db/schema/index.ts';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client.ts';
+import { bloggerPayouts, findRequests, orders, refundsOwed } from '../../db/schema/index.ts';
 
 const TOP = 5;
 
@@ -41,59 +35,82 @@ export const dayStart = (day: string, timeZone: string): SQL =>
 export const dayEnd = (day: string, timeZone: string): SQL =>
   sql`((${day}::date + 1)::timestamp at time zone ${timeZone})`;
 
-const localDay = (column: SQL | typeof orders.paidAt, timeZone: string) =>
-  sql<string>`to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+type DayRow = {
+  day: string;
+  revenue: string | number;
+  paid: string | number;
+  placed: string | number;
+  placed_paid: string | number;
+  refunds: string | number;
+};
+
+/**
+ * The range's figures by the shop's day. A UTC hour wholly inside one day of the shop comes from
+ * `sales_hours`; what is left of each day (none in a zone a whole number of hours from UTC, such
+ * as Moscow) from the base tables.
+ */
+function salesByDay(from: string, to: string, timeZone: string): SQL {
+  const start = dayStart(from, timeZone);
+  const end = dayEnd(to, timeZone);
+  return sql`
+    with d as (
+      select g::date as day, (g::date::timestamp at time zone ${timeZone}) as s,
+        ((g::date + 1)::timestamp at time zone ${timeZone}) as e
+      from generate_series(${from}::date, ${to}::date, interval '1 day') g
+    ), h as (
+      select day, s, e, date_trunc('hour', e, 'UTC') as lh,
+        date_trunc('hour', s, 'UTC')
+          + case when date_trunc('hour', s, 'UTC') = s then interval '0' else interval '1 hour' end as fh
+      from d
+    ), frag as (
+      select day, s as a, least(fh, e) as z from h where fh > s
+      union all
+      select day, greatest(fh, lh) as a, e as z from h where greatest(fh, lh) < e
+    )
+    select day::text as day, sum(revenue) as revenue, sum(paid) as paid, sum(placed) as placed,
+      sum(placed_paid) as placed_paid, sum(refunds) as refunds
+    from (
+      select (r.hour at time zone ${timeZone})::date as day, r.revenue, r.paid, r.placed, r.placed_paid, r.refunds
+      from sales_hours r
+      where r.hour >= ${start} and r.hour <= ${end} - interval '1 hour'
+        and (r.hour at time zone ${timeZone})::date
+          = ((r.hour + interval '1 hour' - interval '1 microsecond') at time zone ${timeZone})::date
+      union all
+      -- LATERAL: one index range scan per piece left over (none in Moscow), never a scan of all.
+      select f.day, x.revenue, x.paid, x.placed, x.placed_paid, x.refunds
+      from frag f
+      cross join lateral (
+        select coalesce(sum(o.to_pay), 0) as revenue, count(*) as paid, 0 as placed, 0 as placed_paid, 0 as refunds
+        from orders o where o.paid_at >= f.a and o.paid_at < f.z
+        union all
+        select 0, 0, count(*), count(*) filter (where o.paid_at is not null), 0
+        from orders o where o.created_at >= f.a and o.created_at < f.z
+        union all
+        select 0, 0, 0, 0, coalesce(sum(r.amount), 0)
+        from refunds r where r.status = 'succeeded' and r.created_at >= f.a and r.created_at < f.z
+      ) x
+    ) u
+    group by day`;
+}
 
 export async function getStats(db: Database, query: AdminStatsQuery, timeZone: string): Promise<AdminStats> {
-  const start = dayStart(query.from, timeZone);
-  const end = dayEnd(query.to, timeZone);
-  const paidInRange = and(gte(orders.paidAt, start), lt(orders.paidAt, end));
-
-  const paidDay = localDay(sql`${orders.paidAt}`, timeZone);
-  const paidRows = await db
-    .select({
-      day: paidDay,
-      orders: sql<number>`count(*)::int`,
-      revenue: sql<number>`coalesce(sum(${orders.toPay}), 0)::int`,
-    })
-    .from(orders)
-    .where(paidInRange)
-    .groupBy(sql`1`); // the day: its time zone is a parameter, so by position
-
-  const placedDay = localDay(sql`${orders.createdAt}`, timeZone);
-  const placedRows = await db
-    .select({
-      day: placedDay,
-      placed: sql<number>`count(*)::int`,
-      placedPaid: sql<number>`(count(*) filter (where ${orders.paidAt} is not null))::int`,
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)))
-    .groupBy(sql`1`);
-
-  const [refunded] = await db
-    .select({ sum: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.createdAt, start), lt(refunds.createdAt, end)));
-
+  const rows = await queryRows<DayRow>(db, salesByDay(query.from, query.to, timeZone));
   const byDay = new Map<string, StatsDay>(
     daysOf(query.from, query.to).map((day) => [day, { day, revenue: 0, orders: 0, placed: 0 }]),
   );
   let revenue = 0;
   let paidOrders = 0;
-  for (const r of paidRows) {
-    const d = byDay.get(r.day);
-    if (d) Object.assign(d, { revenue: Number(r.revenue), orders: Number(r.orders) });
-    revenue += Number(r.revenue);
-    paidOrders += Number(r.orders);
-  }
   let placed = 0;
   let placedPaid = 0;
-  for (const r of placedRows) {
+  let refunded = 0;
+  for (const r of rows) {
     const d = byDay.get(r.day);
-    if (d) d.placed = Number(r.placed);
+    if (d) Object.assign(d, { revenue: Number(r.revenue), orders: Number(r.paid), placed: Number(r.placed) });
+    revenue += Number(r.revenue);
+    paidOrders += Number(r.paid);
     placed += Number(r.placed);
-    placedPaid += Number(r.placedPaid);
+    placedPaid += Number(r.placed_paid);
+    refunded += Number(r.refunds);
   }
 
   return {
@@ -105,54 +122,72 @@ export async function getStats(db: Database, query: AdminStatsQuery, timeZone: s
     placed,
     conversion: placed === 0 ? 0 : Math.round((placedPaid / placed) * 10_000) / 10_000,
     average: paidOrders === 0 ? 0 : Math.round(revenue / paidOrders),
-    refunds: Number(refunded?.sum ?? 0),
+    refunds: refunded,
     by_day: [...byDay.values()],
   };
 }
 
-/** What sold best among the orders paid in the range, by money: products, and their categories. */
+type TopRow = {
+  kind: 'product' | 'category';
+  id: number;
+  title: string;
+  quantity: string | number;
+  revenue: string | number;
+};
+
+/**
+ * What sold best among the orders paid in the range, by money: products, and their categories.
+ * The UTC days wholly inside the range come from `sales_product_days`; the hours before the first
+ * and after the last (less than a day at each end) from the orders paid then and their lines.
+ */
 export async function getTopSellers(
   db: Database,
   query: AdminStatsQuery,
   timeZone: string,
 ): Promise<AdminStatsTop> {
-  const paidInRange = and(
-    gte(orders.paidAt, dayStart(query.from, timeZone)),
-    lt(orders.paidAt, dayEnd(query.to, timeZone)),
+  const rows = await queryRows<TopRow>(
+    db,
+    sql`
+    with b as (
+      select s, e, fd, ld, (fd::timestamp at time zone 'UTC') as fdt, (ld::timestamp at time zone 'UTC') as ldt
+      from (
+        select s, e, (e at time zone 'UTC')::date as ld,
+          (s at time zone 'UTC')::date + case when date_trunc('day', s, 'UTC') = s then 0 else 1 end as fd
+        from (select ${dayStart(query.from, timeZone)} as s, ${dayEnd(query.to, timeZone)} as e) r
+      ) x
+    ), lines as (
+      select p.product_id, p.title, p.quantity, p.revenue
+      from b join sales_product_days p on p.day >= b.fd and p.day < b.ld
+      union all
+      select i.product_id, i.title, i.quantity, i.price * i.quantity
+      from b cross join lateral (
+        select o.id from orders o where o.paid_at >= b.s and o.paid_at < least(b.fdt, b.e)
+        union all
+        select o.id from orders o where o.paid_at >= greatest(b.fdt, b.ldt) and o.paid_at < b.e
+      ) o
+      join order_items i on i.order_id = o.id
+    ), per as (
+      select product_id, max(title) as title, sum(quantity) as quantity, sum(revenue) as revenue
+      from lines group by product_id having sum(quantity) > 0
+    )
+    (select 'product' as kind, product_id as id, title, quantity, revenue
+      from per order by revenue desc, product_id limit ${TOP})
+    union all
+    (select 'category', c.id, c.name, sum(per.quantity), sum(per.revenue)
+      from per join product_categories pc on pc.product_id = per.product_id
+      join categories c on c.id = pc.category_id
+      group by c.id, c.name order by sum(per.revenue) desc, c.id limit ${TOP})`,
   );
-  const lineRevenue = sql<number>`sum(${orderItems.price} * ${orderItems.quantity})::int`;
-  const lineQty = sql<number>`sum(${orderItems.quantity})::int`;
-  const topProducts = await db
-    .select({
-      id: orderItems.productId,
-      title: sql<string>`max(${orderItems.title})`,
-      quantity: lineQty,
-      revenue: lineRevenue,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(paidInRange)
-    .groupBy(orderItems.productId)
-    .orderBy(desc(lineRevenue), orderItems.productId)
-    .limit(TOP);
-  const topCategories = await db
-    .select({
-      id: categories.id,
-      title: categories.name,
-      quantity: lineQty,
-      revenue: lineRevenue,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(productCategories, eq(productCategories.productId, orderItems.productId))
-    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(paidInRange)
-    .groupBy(categories.id, categories.name)
-    .orderBy(desc(lineRevenue), categories.id)
-    .limit(TOP);
-
-  const numbers = (t: StatsTop) => ({ ...t, quantity: Number(t.quantity), revenue: Number(t.revenue) });
-  return { top_products: topProducts.map(numbers), top_categories: topCategories.map(numbers) };
+  const top = (kind: TopRow['kind']): StatsTop[] =>
+    rows
+      .filter((r) => r.kind === kind)
+      .map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        quantity: Number(r.quantity),
+        revenue: Number(r.revenue),
+      }));
+  return { top_products: top('product'), top_categories: top('category') };
 }
 
 /** The work waiting now: orders by status, «Нужен возврат», find requests, payouts. */
@@ -164,19 +199,8 @@ export async function getWaitingWork(db: Database): Promise<StatsWaiting> {
     .groupBy(orders.status);
   const count = (statuses: string[]) =>
     byStatus.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
-  // «Нужен возврат» (as refunds' needsRefundSql): canceled, paid more than refunded; from the
-  // succeeded payments, since most canceled orders lapsed unpaid.
-  const owed = db
-    .select({ orderId: payments.orderId })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.status, 'succeeded'), eq(orders.status, 'canceled')))
-    .groupBy(payments.orderId)
-    .having(
-      sql`sum(${payments.amount}) > coalesce((select sum(r.amount) from refunds r where r.order_id = ${payments.orderId} and r.status = 'succeeded'), 0)`,
-    )
-    .as('owed');
-  const [refund] = await db.select({ n: sql<number>`count(*)::int` }).from(owed);
+  // «Нужен возврат» (as refunds' needsRefundSql), kept by the triggers of migration 0020.
+  const [refund] = await db.select({ n: sql<number>`count(*)::int` }).from(refundsOwed);
   const [finds] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(findRequests)

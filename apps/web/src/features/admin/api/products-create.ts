@@ -1,12 +1,14 @@
 // Products made in the console: POST /admin/products (with variants), POST /admin/products/{id}/pictures
-// (one `image` each, with upload progress), PUT /admin/products/{id}/pictures (the order), and the
-// category tree to pick from (GET /api/v1/categories, read here: features do not share code).
+// (one `image` each, with upload progress), PUT /admin/products/{id}/pictures (the order), the
+// category tree to pick from (GET /api/v1/categories, read here: features do not share code) and
+// the brands (GET /admin/brands?q=).
 import {
+  AdminBrandListResponseSchema,
   AdminCreatedProductResponseSchema,
   CategoriesResponseSchema,
   type AdminProductCreateBody,
 } from '@shop/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiUpload } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -18,11 +20,28 @@ export const useCategoryTree = () =>
     staleTime: 10 * 60_000,
   });
 
+/** The brands whose name or another spelling contains `q` (the most popular when empty). */
+export const useBrands = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.adminBrands(q),
+    queryFn: async ({ signal }) =>
+      (
+        await api(`/v1/admin/brands?limit=8${q ? `&q=${encodeURIComponent(q)}` : ''}`, {
+          schema: AdminBrandListResponseSchema,
+          signal,
+        })
+      ).result.brands,
+    enabled,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
 const invalidateCatalog = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.adminProducts }),
     queryClient.invalidateQueries({ queryKey: queryKeys.adminInventory }),
     queryClient.invalidateQueries({ queryKey: queryKeys.product() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminBrands('').slice(0, 2) }),
   ]);
 
 export const useCreateProduct = () => {

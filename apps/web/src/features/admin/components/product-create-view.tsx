@@ -1,5 +1,5 @@
-// A product made in the console (docs/product.md §12.6): title, description, category, who it is
-// for and its variants (colour, size, price, stock, SKU); once created, pictures from the phone
+// A product made in the console (docs/product.md §12.6): title, description, category, brand (picked
+// from the shop's as typed, or a new one), who it is for and its variants (colour, size, price, stock, SKU); once created, pictures from the phone
 // (each re-encoded by the server, EXIF removed), put in order by dragging (or ↑ ↓), then
 // `Опубликовать` puts it on sale. Until then shoppers do not see it.
 import './console-pages.css';
@@ -15,6 +15,7 @@ import {
   useOrderPictures,
   useUploadPicture,
 } from '../api/products-create.ts';
+import { BrandPicker, type BrandChoice } from './brand-picker.tsx';
 
 type VariantDraft = { color: string; size: string; price: string; qty: string; sku: string };
 const emptyVariant = (): VariantDraft => ({ color: '', size: '', price: '', qty: '', sku: '' });
@@ -139,6 +140,7 @@ function CreatedProduct({
     <section className="admin-product-create">
       <h2 className="admin-order__title">{product.title}</h2>
       <p className="admin-muted">
+        {product.brand ? `${product.brand} · ` : ''}
         {product.is_published ? 'В продаже' : 'Скрыт от покупателей'} · {product.variants.length} вар.
       </p>
       <Pictures product={product} onChange={onChange} />
@@ -255,6 +257,7 @@ export function ProductCreateView() {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [category, setCategory] = useState('');
+  const [brand, setBrand] = useState<BrandChoice>(null);
   const [fit, setFit] = useState<(typeof FIT)[number]['value']>('unisex');
   const [variants, setVariants] = useState<VariantDraft[]>([emptyVariant()]);
   const [product, setProduct] = useState<AdminCreatedProduct | null>(null);
@@ -266,6 +269,7 @@ export function ProductCreateView() {
         title,
         description,
         category_ids: category ? [Number(category)] : [],
+        ...(brand?.id !== undefined ? { brand_id: brand.id } : brand ? { brand_name: brand.name } : {}),
         fit_people: fit,
         is_published: false,
         variants: variants.map((v) => ({
@@ -324,6 +328,7 @@ export function ProductCreateView() {
           ))}
         </select>
       </label>
+      <BrandPicker value={brand} onChange={setBrand} />
       <label className="admin-field">
         <span>Для кого</span>
         <select className="admin-select" value={fit} onChange={(e) => setFit(e.target.value as typeof fit)}>
