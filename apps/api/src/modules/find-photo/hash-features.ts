@@ -372,13 +372,13 @@ function queryViews(raster: Raster): PictureFeatures[] {
   // A photo of a screen: the screen set upright is read first, like a screenshot.
   const corners = findScreen(raster);
   const screen = corners && rectify(raster, corners);
-  const views = screen ? regionViews(screen) : [];
-  return [...views.slice(0, SCREEN_VIEWS), ...regionViews(raster)].slice(0, MAX_VIEWS);
+  const views = screen ? regionViews(screen, SCREEN_VIEWS) : [];
+  return [...views, ...regionViews(raster, MAX_VIEWS - views.length)];
 }
 /** Views of a rectified screen kept ahead of the picture's own. */
 const SCREEN_VIEWS = 4;
 
-function regionViews(raster: Raster): PictureFeatures[] {
+function regionViews(raster: Raster, most: number): PictureFeatures[] {
   type Region = { raster: Raster; box: Box; bg: number[] };
   const whole = trim(raster);
   const regions: Region[] = [{ raster, ...whole }];
@@ -408,12 +408,12 @@ function regionViews(raster: Raster): PictureFeatures[] {
   for (const candidate of fromScreen) add(raster, trim(raster, candidate, ROUNDED_CORNERS, screen!.colour));
   const views: PictureFeatures[] = [];
   for (const { raster: from, box, bg } of regions) {
-    if (views.length >= MAX_VIEWS) break;
+    if (views.length >= most) break;
     views.push(describe(from, box, bg));
     const gain = whiteBalance(bg);
-    if (gain) views.push(describe(from, box, bg, gain));
+    if (gain && views.length < most) views.push(describe(from, box, bg, gain));
   }
-  return views.slice(0, MAX_VIEWS);
+  return views;
 }
 
 export const hashFeatures: PhotoFeatures = {

@@ -59,12 +59,27 @@ function largestBright(r: Raster, threshold: number): { mask: Uint8Array; size: 
       const p = stack[--top]!;
       size++;
       const x = p % r.width;
-      const neighbours = [x > 0 ? p - 1 : -1, x < r.width - 1 ? p + 1 : -1, p - r.width, p + r.width];
-      for (const q of neighbours)
-        if (q >= 0 && q < n && bright[q] && !label[q]) {
-          label[q] = next;
-          stack[top++] = q;
-        }
+      // Left, right, up, down (inlined: this loop runs once a pixel).
+      let q = p - 1;
+      if (x > 0 && bright[q] && !label[q]) {
+        label[q] = next;
+        stack[top++] = q;
+      }
+      q = p + 1;
+      if (x < r.width - 1 && bright[q] && !label[q]) {
+        label[q] = next;
+        stack[top++] = q;
+      }
+      q = p - r.width;
+      if (q >= 0 && bright[q] && !label[q]) {
+        label[q] = next;
+        stack[top++] = q;
+      }
+      q = p + r.width;
+      if (q < n && bright[q] && !label[q]) {
+        label[q] = next;
+        stack[top++] = q;
+      }
     }
     if (size > bestSize) {
       bestSize = size;
@@ -120,11 +135,15 @@ export function findScreen(r: Raster): [Point, Point, Point, Point] | undefined 
   const { mask, size } = largestBright(r, otsu(r));
   if (size < r.width * r.height * MIN_SHARE) return undefined;
   const at = (x: number, y: number) => mask[y * r.width + x] === 1;
-  let box: Box = { x0: r.width, y0: r.height, x1: 0, y1: 0 };
-  for (let y = 0; y < r.height; y++)
-    for (let x = 0; x < r.width; x++)
-      if (at(x, y))
-        box = { x0: Math.min(box.x0, x), y0: Math.min(box.y0, y), x1: Math.max(box.x1, x + 1), y1: Math.max(box.y1, y + 1) };
+  const box: Box = { x0: r.width, y0: r.height, x1: 0, y1: 0 };
+  for (let y = 0, p = 0; y < r.height; y++)
+    for (let x = 0; x < r.width; x++, p++)
+      if (mask[p]) {
+        if (x < box.x0) box.x0 = x;
+        if (x >= box.x1) box.x1 = x + 1;
+        if (y < box.y0) box.y0 = y;
+        box.y1 = y + 1;
+      }
   // A screenshot's background reaches the picture's edges: not a photo of a screen.
   if (box.x0 <= 1 || box.y0 <= 1 || box.x1 >= r.width - 1 || box.y1 >= r.height - 1) return undefined;
   const w = box.x1 - box.x0;
