@@ -10,6 +10,12 @@ export const users = pgTable('users', {
   languageCode: text('language_code'),
   photoUrl: text('photo_url'),
   isPremium: boolean('is_premium').notNull().default(false),
+  /**
+   * The shopper let the bot write to them, as Telegram last said (docs/decisions/063): set by
+   * `allows_write_to_pm` at sign-in, /start, unblocking; cleared by blocking or a 403 on a send.
+   * Written by modules/auth only; unasked-for messages (cart reminder, price drop) need it.
+   */
+  botMayWrite: boolean('bot_may_write').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,2 +1,2 @@
 // The auth module's public face: other modules import only from here (eslint: shop/api-modules).
-export { findUserById } from './users.repository.ts';
+export { findUserById, setBotMayWrite } from './users.repository.ts';

@@ -12,6 +12,8 @@ export type TelegramUser = {
   language_code?: string;
   is_premium?: boolean;
   photo_url?: string;
+  /** The shopper let the bot write to them (absent in some launch modes: not a refusal). */
+  allows_write_to_pm?: boolean;
 };
 
 export type ValidInitData = {

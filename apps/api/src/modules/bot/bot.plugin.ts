@@ -3,6 +3,7 @@
 // shared runner, and only with a BOT_TOKEN from the environment (otherwise messages wait).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { setBotMayWrite } from '../auth/index.ts';
 import { OutboxWorker, type WorkerOptions } from '../notifications/index.ts';
 import { createShopBot, type ShopBot } from './shop-bot.ts';
 
@@ -14,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export type BotPluginOptions = { outbox?: Omit<WorkerOptions, 'log'> & { timeoutSeconds?: number } };
+export type BotPluginOptions = { outbox?: Omit<WorkerOptions, 'log' | 'onUnreachable'> & { timeoutSeconds?: number } };
 
 export default fp(
   async function botPlugin(app: FastifyInstance, opts: BotPluginOptions) {
@@ -24,6 +25,7 @@ export default fp(
       app.env.botCanSend && app.env.role !== 'web'
         ? new OutboxWorker(app.db, (m) => shopBot.send(m), {
             ...workerOptions,
+            onUnreachable: (db, chatId) => setBotMayWrite(db, chatId, false),
             log: app.log.child({ job: 'outbox' }),
           })
         : undefined;

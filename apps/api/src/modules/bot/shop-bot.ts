@@ -11,6 +11,7 @@ import { ORDER_BUTTON_TEXT, orderStatusText, SHOP_BUTTON_TEXT } from '../notific
 import { markChatReachable } from '../notifications/index.ts';
 import type { OutgoingMessage } from '../notifications/index.ts';
 import { askFromBot } from '../order-thread/index.ts';
+import { setBotMayWrite } from '../auth/index.ts';
 
 type InlineKeyboard = { inline_keyboard: { text: string; web_app: { url: string } }[][] };
 
@@ -50,6 +51,7 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     const from = ctx.from;
     if (!chatId || !from) return;
     await markChatReachable(db, chatId);
+    await setBotMayWrite(db, from.id, true);
     const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
     const orderMatch = /^order_(\d{1,10})$/.exec(payload);
     if (orderMatch) {
@@ -82,12 +84,27 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     const text = ctx.message.text;
     if (!from || ctx.chat.type !== 'private' || text.startsWith('/')) return;
     await markChatReachable(db, ctx.chat.id);
+    await setBotMayWrite(db, from.id, true);
     const message = await askFromBot(db, from.id, text, ctx.message.reply_to_message?.text);
     await ctx.reply(
       message
         ? 'Передали ваш вопрос магазину. Ответ придёт сюда и в заказ.'
         : 'Чтобы задать вопрос, откройте заказ в магазине и нажмите «Задать вопрос по заказу».',
     );
+  });
+
+  // The shopper blocked the bot (`kicked`) or unblocked it (`member`) in their private chat: whether
+  // it may write to them follows (docs/decisions/063). Telegram sends this update only when the
+  // webhook's allowed_updates include `my_chat_member` (the default list does).
+  bot.on('my_chat_member', async (ctx) => {
+    const update = ctx.myChatMember;
+    if (update.chat.type !== 'private') return;
+    const status = update.new_chat_member.status;
+    if (status === 'kicked') await setBotMayWrite(db, update.from.id, false);
+    else if (status === 'member') {
+      await markChatReachable(db, update.chat.id);
+      await setBotMayWrite(db, update.from.id, true);
+    }
   });
 
   return {

@@ -1,6 +1,7 @@
 // The abandoned-cart reminder (DESIGN §13, docs/product.md §12.4): one bot message 24 hours after a
-// cart's last change (`cart_activity.changed_at`, kept by touchCart), only to shoppers the bot can
-// reach (never a chat in `bot_unreachable_chats`), never twice for the same cart: `reminded_at`
+// cart's last change (`cart_activity.changed_at`, kept by touchCart), only to shoppers who let the
+// bot write to them (`users.bot_may_write`, docs/decisions/063: the reminder is not an answer to
+// anything they asked), never twice for the same cart: `reminded_at`
 // is set in the transaction that queues the message, and only a cart found empty at a change
 // clears it. Rows are claimed `FOR UPDATE SKIP LOCKED`; `now` is the caller's clock (tests move it).
 import { sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ export async function remindAbandonedCarts(db: Database, now: Date, batch = 50):
           from cart_activity a join users u on u.id = a.user_id
           where a.reminded_at is null and a.changed_at <= ${cutoff}
             and exists (select 1 from cart_items c where c.user_id = a.user_id)
-            and not exists (select 1 from bot_unreachable_chats b where b.chat_id = u.telegram_id)
+            and u.bot_may_write
           order by a.changed_at
           limit ${batch}
           for update of a skip locked`,

@@ -29,7 +29,7 @@ describe('search by photo: the screenshot set', () => {
   }, 300_000);
   afterAll(() => t.close());
 
-  it('finds the product in the top 3 for most screenshots of at least 7 of its 8 kinds', async () => {
+  it('finds the product in the top 3 for 7 in 8 screenshots, and for most of each kind', async () => {
     const picked = screenshotSetProducts(PRODUCTS);
     // Only products no other product looks like: a twin's identical picture would be a fair answer.
     expect(picked.length).toBeGreaterThanOrEqual(10);
@@ -61,10 +61,11 @@ describe('search by photo: the screenshot set', () => {
         }
       }
     }
-    console.log(`screenshot set, top 3 of ${picked.length} products each:`, found, `total ${total}`);
+    console.log(`screenshot set, top 3 of ${picked.length} products each: ${JSON.stringify(found)} total ${total}`);
+    // Every kind, the photo of a screen included, finds most of its products…
     const kindsFound = Object.values(found).filter((n) => n > picked.length / 2).length;
-    expect(kindsFound, JSON.stringify(found)).toBeGreaterThanOrEqual(7);
-    // And over the whole set at least four pictures in five.
-    expect(total).toBeGreaterThanOrEqual(Math.ceil(0.8 * picked.length * SCREENSHOT_KINDS.length));
+    expect(kindsFound, JSON.stringify(found)).toBe(SCREENSHOT_KINDS.length);
+    // …and over the whole set at least seven pictures in eight (issue 27's must-show).
+    expect(total, JSON.stringify(found)).toBeGreaterThanOrEqual(Math.ceil((7 / 8) * picked.length * SCREENSHOT_KINDS.length));
   }, 600_000);
 });

@@ -11,6 +11,7 @@ import {
   type Box,
   type Raster,
 } from './picture-regions.ts';
+import { findScreen, rectify } from './screen-photo.ts';
 
 /** Decompression bombs: a picture with more pixels than this is refused before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -368,6 +369,16 @@ const MAX_VIEWS = 8;
  * described as it is and, when its background is an off-white (a photo of a screen), white-balanced.
  */
 function queryViews(raster: Raster): PictureFeatures[] {
+  // A photo of a screen: the screen set upright is read first, like a screenshot.
+  const corners = findScreen(raster);
+  const screen = corners && rectify(raster, corners);
+  const views = screen ? regionViews(screen, SCREEN_VIEWS) : [];
+  return [...views, ...regionViews(raster, MAX_VIEWS - views.length)];
+}
+/** Views of a rectified screen kept ahead of the picture's own. */
+const SCREEN_VIEWS = 4;
+
+function regionViews(raster: Raster, most: number): PictureFeatures[] {
   type Region = { raster: Raster; box: Box; bg: number[] };
   const whole = trim(raster);
   const regions: Region[] = [{ raster, ...whole }];
@@ -397,12 +408,12 @@ function queryViews(raster: Raster): PictureFeatures[] {
   for (const candidate of fromScreen) add(raster, trim(raster, candidate, ROUNDED_CORNERS, screen!.colour));
   const views: PictureFeatures[] = [];
   for (const { raster: from, box, bg } of regions) {
-    if (views.length >= MAX_VIEWS) break;
+    if (views.length >= most) break;
     views.push(describe(from, box, bg));
     const gain = whiteBalance(bg);
-    if (gain) views.push(describe(from, box, bg, gain));
+    if (gain && views.length < most) views.push(describe(from, box, bg, gain));
   }
-  return views.slice(0, MAX_VIEWS);
+  return views;
 }
 
 export const hashFeatures: PhotoFeatures = {

@@ -137,7 +137,8 @@ export function pictureRegions(r: Raster, b: Box): Box[] {
   return kept;
 }
 
-/** The commonest colour (4 bits a channel, the bin's centre) of rows y0…y1 of the box's columns. */
+/** The commonest colour of rows y0…y1 of the box's columns: the mean of the pixels in the fullest
+ * bin (4 bits a channel) and its neighbourhood, not the bin's centre (a band's ratio needs it). */
 function modeColour(r: Raster, b: Box, y0: number, y1: number): number[] {
   const bins = new Uint32Array(4096);
   for (let y = y0; y < y1; y++)
@@ -147,7 +148,43 @@ function modeColour(r: Raster, b: Box, y0: number, y1: number): number[] {
     }
   let mode = 0;
   for (let k = 1; k < 4096; k++) if (bins[k]! > bins[mode]!) mode = k;
-  return [((mode >> 8) << 4) + 8, (((mode >> 4) & 15) << 4) + 8, ((mode & 15) << 4) + 8];
+  const centre = [((mode >> 8) << 4) + 8, (((mode >> 4) & 15) << 4) + 8, ((mode & 15) << 4) + 8];
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = b.x0; x < b.x1; x++) {
+      const i = (y * r.width + x) * 3;
+      if (centre.every((c, k) => Math.abs(r.data[i + k]! - c) <= 16)) {
+        for (let k = 0; k < 3; k++) sum[k]! += r.data[i + k]!;
+        n++;
+      }
+    }
+  return n ? sum.map((v) => Math.max(1, v / n)) : centre;
+}
+
+/** Mean channel distance of row y (the box's columns) from a colour. */
+function rowDistance(r: Raster, b: Box, y: number, colour: number[]): number {
+  let s = 0;
+  for (let x = b.x0; x < b.x1; x++) {
+    const i = (y * r.width + x) * 3;
+    s += Math.abs(r.data[i]! - colour[0]!) + Math.abs(r.data[i + 1]! - colour[1]!) + Math.abs(r.data[i + 2]! - colour[2]!);
+  }
+  return s / (b.x1 - b.x0);
+}
+
+/** Most of rows y0…y1 of the box's outer columns (3 % a side) are near the colour. */
+function reachesSides(r: Raster, b: Box, y0: number, y1: number, colour: number[]): boolean {
+  const side = Math.max(1, Math.round((b.x1 - b.x0) * 0.03));
+  let near = 0;
+  let all = 0;
+  for (let y = y0; y < y1; y++)
+    for (const x0 of [b.x0, b.x1 - side])
+      for (let x = x0; x < x0 + side; x++) {
+        const i = (y * r.width + x) * 3;
+        all++;
+        if (colour.every((c, k) => Math.abs(r.data[i + k]! - c) <= 24)) near++;
+      }
+  return all > 0 && near >= all * 0.6;
 }
 
 /**
@@ -158,18 +195,45 @@ function modeColour(r: Raster, b: Box, y0: number, y1: number): number[] {
 export function liftOverlayBands(r: Raster, b: Box): Raster | undefined {
   const lines = horizontalLines(r, b);
   const h = b.y1 - b.y0;
+  const modes = lines.slice(1).map((y, k) => modeColour(r, b, lines[k]! + 2, y - 1));
+  const near = (p: number[], q: number[]) => p.every((c, i) => Math.abs(c - q[i]!) <= 16);
   let out: Uint8Array | undefined;
   for (let k = 1; k + 1 < lines.length; k++) {
-    const [above0, top, bottom] = [lines[k - 1]!, lines[k]!, lines[k + 1]!];
-    if (bottom - top < h * 0.03 || bottom - top > h * 0.35 || top - above0 < h * 0.1) continue;
-    const above = modeColour(r, b, above0 + 2, top - 1);
-    const band = modeColour(r, b, top + 2, bottom - 1);
-    const ratios = above.map((c, i) => band[i]! / c);
-    const lo = Math.min(...ratios);
-    const hi = Math.max(...ratios);
-    if (lo < 0.15 || hi > 0.85 || hi - lo > 0.15 || Math.min(...above) < 120) continue;
+    const top = lines[k]!;
+    const band = modes[k]!;
+    // A band crossed by a line of its own text is one band: the next spans of its colour join it.
+    let last = k + 1;
+    while (last + 1 < lines.length && near(modes[last]!, band) && lines[last + 1]! - top <= h * 0.35) last++;
+    const bottom = lines[last]!;
+    if (bottom - top < h * 0.03 || bottom - top > h * 0.35) continue;
+    // What the band darkens: the background of a span above it — of those whose colour the band
+    // is an evenly darkened copy of, the most even (an item crossing a line is not).
+    let ratios: number[] | undefined;
+    let above: number[] | undefined;
+    let spread = Infinity;
+    for (let j = k - 1; j >= 0; j--) {
+      if (lines[j + 1]! - lines[j]! < h * 0.05) continue;
+      const colour = modes[j]!;
+      const rs = colour.map((c, i) => band[i]! / c);
+      const lo = Math.min(...rs);
+      const hi = Math.max(...rs);
+      if (lo >= 0.15 && hi <= 0.85 && hi - lo <= 0.15 && Math.min(...colour) >= 120 && hi - lo < spread) {
+        [ratios, above, spread] = [rs, colour, hi - lo];
+      }
+    }
+    if (!ratios || !above) continue;
+    // An overlay crosses the whole picture: its colour reaches both sides (an item's span does not).
+    if (!reachesSides(r, b, top + 2, bottom - 1, band)) continue;
+    k = last - 1;
+    // The lines are found ±2 rows: the band runs over the rows nearer its colour than the one above.
+    const nearer = (y: number) => rowDistance(r, b, y, band) < rowDistance(r, b, y, above);
+    let y0 = top;
+    while (y0 > b.y0 && y0 > top - 4 && nearer(y0 - 1)) y0--;
+    while (y0 < top + 4 && !nearer(y0)) y0++;
+    let y1 = bottom;
+    while (y1 < b.y1 && y1 < bottom + 4 && nearer(y1)) y1++;
     out ??= Uint8Array.from(r.data);
-    for (let y = top; y < bottom; y++)
+    for (let y = y0; y < y1; y++)
       for (let x = b.x0; x < b.x1; x++) {
         const i = (y * r.width + x) * 3;
         for (let c = 0; c < 3; c++) out[i + c] = Math.min(255, Math.round(out[i + c]! / ratios[c]!));
@@ -180,8 +244,8 @@ export function liftOverlayBands(r: Raster, b: Box): Raster | undefined {
       const w = r.width * 3;
       out!.copyWithin(to * w + b.x0 * 3, from * w + b.x0 * 3, from * w + b.x1 * 3);
     };
-    for (let d = -2; d <= 2; d++) copyRow(top + d, top - 3);
-    for (let d = -2; d <= 2; d++) copyRow(bottom + d, Math.min(bottom - 3, b.y1 - 1));
+    copyRow(y0, y0 + 1);
+    copyRow(y1 - 1, y1 - 2);
   }
   return out && { data: out, width: r.width, height: r.height };
 }

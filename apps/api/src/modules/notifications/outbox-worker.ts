@@ -44,6 +44,12 @@ export type WorkerOptions = {
   /** Failed sends (not counting 429s) before a row is `dead`. */
   maxAttempts?: number;
   batch?: number;
+  /**
+   * Called in the transaction that records a chat as unreachable (a 403: the shopper blocked the
+   * bot): the auth module forgets that the bot may write to them (docs/decisions/063). Given by
+   * the bot plugin, so that this module need not import auth (auth reaches this one).
+   */
+  onUnreachable?: (db: Database, chatId: number) => Promise<void>;
   log?: {
     info(obj: unknown, msg: string): void;
     warn(obj: unknown, msg: string): void;
@@ -217,6 +223,7 @@ export class OutboxWorker {
             .set({ ...release, status: 'skipped', lastError: outcome.error })
             .where(mine);
           await markChatUnreachable(tx, row.chat_id, outcome.error);
+          await this.options.onUnreachable?.(tx, row.chat_id);
         });
         return;
       case 'transient':

@@ -2,10 +2,12 @@
 // the transactions that changed stock or price, whoever the writer was, and tells whom it
 // concerns through the bot's outbox, in the same transaction that marks the rows done:
 // - `restocked` (0 → more): each shopper waiting for that size, once per subscription (the
-//   subscription is marked told, and the outbox's dedupe key is the subscription's);
+//   subscription is marked told, and the outbox's dedupe key is the subscription's); sent whether
+//   or not `users.bot_may_write` is set: the shopper asked for it (docs/decisions/063);
 // - `sold_out` (more → 0): the staff who chose the `out_of_stock` alert, once per stock version;
 // - `price_drop`: each shopper keeping the product (that size, or no size) in favourites, once per
-//   favourite and changing transaction (an import lowering every size sends one message).
+//   favourite and changing transaction (an import lowering every size sends one message); only to
+//   shoppers who let the bot write (`users.bot_may_write`): a favourite is not a request for news.
 // Rows are claimed `FOR UPDATE SKIP LOCKED`, so any number of instances may run it.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -75,7 +77,8 @@ async function tellFavourites(tx: Database, e: EventRow) {
     tx,
     sql`select f.id, f.user_id, u.telegram_id as chat_id
         from favorites f join users u on u.id = f.user_id
-        where f.product_id = ${e.product_id} and (f.variant_id = ${e.variant_id} or f.variant_id is null)`,
+        where f.product_id = ${e.product_id} and (f.variant_id = ${e.variant_id} or f.variant_id is null)
+          and u.bot_may_write`,
   );
   for (const f of keepers) {
     await enqueueNotification(tx, {

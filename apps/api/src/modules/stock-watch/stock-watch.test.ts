@@ -75,6 +75,8 @@ describe('«Сообщить о поступлении»', () => {
   });
 
   it('restocked in the console: the shopper gets one bot message, never a second for that subscription', async () => {
+    // Signed in without `allows_write_to_pm`: the notice answers their request, so it goes anyway
+    // (decision 063; a shopper who blocked the bot is found by the send's 403).
     const s = await shopper(t.app);
     const { product, variants } = await insertProduct(t.app.db, {
       title: 'Кеды Converse',
@@ -145,7 +147,9 @@ describe('«Сообщить о поступлении»', () => {
 
 describe('the price-drop notice', () => {
   it('a favourite whose price drops: one bot message per drop; a rise says nothing', async () => {
-    const s = await shopper(t.app);
+    const s = await shopper(t.app, makeTelegramUser({ allows_write_to_pm: true }));
+    // The same favourite, kept by a shopper who never let the bot write: not told (decision 063).
+    const silent = await shopper(t.app);
     const { product, variants } = await insertProduct(t.app.db, {
       title: 'Худи Nike',
       variants: [{ qty: 4, price: 5990, size: 'M' }, { qty: 4, price: 5990, size: 'L' }],
@@ -153,6 +157,8 @@ describe('the price-drop notice', () => {
     const [m, l] = variants;
     const fav = await call('POST', '/api/v1/favorites', s.authorization, { product_id: product.id, variant_id: m!.id });
     expect(fav.statusCode).toBeLessThan(300);
+    const theirs = await call('POST', '/api/v1/favorites', silent.authorization, { product_id: product.id, variant_id: m!.id });
+    expect(theirs.statusCode).toBeLessThan(300);
 
     // Another size of the product is not the favourite's.
     await call('PATCH', `/api/v1/admin/variants/${l!.id}`, ownerAuth, { price: 3990 });
@@ -178,6 +184,7 @@ describe('the price-drop notice', () => {
       `Подешевело в избранном: «Худи Nike», чёрный · M EU — ${rub(4490)} вместо ${rub(5490)}.`,
     );
     expect(await outbox(s.user.id, 'price_drop')).toHaveLength(2);
+    expect(await outbox(silent.user.id, 'price_drop')).toEqual([]);
   });
 });
 
