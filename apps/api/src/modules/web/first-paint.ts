@@ -16,6 +16,7 @@ import {
   galleryFor,
   imageUrl,
   type CategoryNode,
+  type ImageSize,
   type Product,
   type ProductCard,
 } from '@shop/contract';
@@ -106,10 +107,13 @@ function bottomBar(active: string): string {
   return `<nav class="bottom-bar" aria-label="Основная навигация">${tabs}</nav>`;
 }
 
-const picture = (src: string | null | undefined): string | null => {
+const picture = (
+  src: string | null | undefined,
+  size: ImageSize = { height: CARD_IMAGE_HEIGHT },
+): string | null => {
   if (!src) return null;
   try {
-    return imageUrl(src, { height: CARD_IMAGE_HEIGHT });
+    return imageUrl(src, size);
   } catch {
     return null;
   }
@@ -292,12 +296,7 @@ function homePage({ categories, popular }: HomePaint): string | null {
 function productSheet(product: Product): string {
   const images = galleryFor(product, colorsOf(product)[0] ?? null, GALLERY_IMAGES);
   const title = escapeHtml(product.title);
-  let url: string | null = null;
-  try {
-    url = images[0] ? imageUrl(images[0], { width: GALLERY_WIDTH }) : null;
-  } catch {
-    url = null;
-  }
+  const url = picture(images[0], { width: GALLERY_WIDTH });
   const image = url
     ? `<img loading="eager" fetchpriority="high" class="product-image" alt="${title}" decoding="async" src="${escapeHtml(url)}">`
     : `<div class="product-image product-image--missing" role="img" aria-label="${title}">Нет фото</div>`;
