@@ -67,12 +67,35 @@ async function holdSignIn(page: Page) {
 
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    (window as unknown as { __shifts: number }).__shifts = 0;
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const w = window as unknown as { __shifts: number; __shiftSources: string[] };
+    w.__shifts = 0;
+    w.__shiftSources = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        (window as unknown as { __shifts: number }).__shifts += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        w.__shifts += entry.value;
+        // What moved, for the failure's message.
+        for (const { node, previousRect: a, currentRect: b } of entry.sources) {
+          const name = node instanceof Element ? `${node.tagName}.${node.className}` : String(node?.nodeName);
+          w.__shiftSources.push(
+            `${name} ${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height}`,
+          );
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** The layout shifts so far: none. */
+async function expectNoShift(page: Page) {
+  const { shifts, sources } = await page.evaluate(() => {
+    const w = window as unknown as { __shifts: number; __shiftSources: string[] };
+    return { shifts: w.__shifts, sources: w.__shiftSources };
+  });
+  expect(shifts, sources.join('; ')).toBe(0);
 }
 
 const PAGES = [
@@ -155,7 +178,7 @@ async function paintedThenHandedOff(
   await expect(page.locator('#root .product-card__price, #root .product-row__price').first()).toBeVisible();
   expect(await boxes(page, '#root', selectors)).toEqual(painted);
   if (sheet) await drawerHandedOff(page, paintedSheet);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+  await expectNoShift(page);
   await page.screenshot({ path: shot(`first-paint-${name}-app`) });
 }
 
@@ -221,7 +244,7 @@ test("product page: the HTML paints the drawer over the grid at rest; React's ow
   await paintedThenHandedOff(page, 'product', `/catalog/1?id=${id}`, category.selectors, true);
   // The sheet stays put once the product's parts below the picture have come in.
   await expect(page.locator(`${APP_SHEET} .product-drawer__title`)).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+  await expectNoShift(page);
 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -315,7 +338,7 @@ test('home for a shopper with a cart, a favourite, an unpaid order and a card re
     // The shopper's own state arrives after the hand-off, in place.
     await expect(page.locator('.bottom-bar__badge')).toBeVisible();
     await expect(page.locator('.onboarding-card--guarantee')).toHaveAttribute('data-read', 'true');
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    await expectNoShift(page);
   } finally {
     await cleanUp();
   }
