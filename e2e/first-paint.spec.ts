@@ -23,27 +23,35 @@ async function boxes(page: Page, root: string, selectors: string[]): Promise<Box
 }
 
 /**
- * The app's elements at the hand-off itself: measured as soon as `#first-paint` leaves the
- * document, before any later task (the next frame, the effects React runs after it) can move them.
- * A page that is right only a commit later has shown its wrong layout for a frame.
+ * The app's elements at the hand-off itself: measured as soon as the painted element `id` leaves
+ * the document, before any later task (the next frame, the effects React runs after it) can move
+ * them; stored in `window[key]`. A page that is right only a commit later has shown its wrong
+ * layout for a frame.
  */
-async function watchHandOff(page: Page, selectors: string[]) {
-  await page.addInitScript((selectors: string[]) => {
-    const w = window as unknown as { __atHandOff?: unknown };
-    let painted = false;
-    new MutationObserver((_, observer) => {
-      const there = document.getElementById('first-paint') !== null;
-      if (there) painted = true;
-      if (!painted || there) return;
-      observer.disconnect();
-      w.__atHandOff = selectors.map((selector) => {
-        const element = document.querySelector(`#root ${selector}`);
-        if (!element) return [selector, 'missing'];
-        const r = element.getBoundingClientRect();
-        return [selector, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
-      });
-    }).observe(document, { childList: true, subtree: true });
-  }, selectors);
+async function watchHandOff(page: Page, id: string, root: string, selectors: string[], key: string) {
+  await page.addInitScript(
+    ({ id, root, selectors, key }) => {
+      const w = window as unknown as Record<string, unknown>;
+      let painted = false;
+      new MutationObserver((_, observer) => {
+        const there = document.getElementById(id) !== null;
+        if (there) painted = true;
+        if (!painted || there) return;
+        observer.disconnect();
+        w[key] = selectors.map((selector) => {
+          const element = document.querySelector(`${root} ${selector}`);
+          if (!element) return [selector, 'missing'];
+          const r = element.getBoundingClientRect();
+          return [selector, Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+        });
+        // The root itself animating (a sheet sliding in) would move everything after the hand-off.
+        w[`${key}Animations`] = (document.querySelector(root)?.getAnimations() ?? []).map((a) =>
+          a instanceof CSSAnimation ? a.animationName : a.constructor.name,
+        );
+      }).observe(document, { childList: true, subtree: true });
+    },
+    { id, root, selectors, key },
+  );
 }
 
 /** Holds the session start's sign-in until `release` is called: the painted screen stays meanwhile. */
@@ -59,12 +67,35 @@ async function holdSignIn(page: Page) {
 
 async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    (window as unknown as { __shifts: number }).__shifts = 0;
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const w = window as unknown as { __shifts: number; __shiftSources: string[] };
+    w.__shifts = 0;
+    w.__shiftSources = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-        (window as unknown as { __shifts: number }).__shifts += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        w.__shifts += entry.value;
+        // What moved, for the failure's message.
+        for (const { node, previousRect: a, currentRect: b } of entry.sources) {
+          const name = node instanceof Element ? `${node.tagName}.${node.className}` : String(node?.nodeName);
+          w.__shiftSources.push(
+            `${name} ${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height}`,
+          );
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** The layout shifts so far: none. */
+async function expectNoShift(page: Page) {
+  const { shifts, sources } = await page.evaluate(() => {
+    const w = window as unknown as { __shifts: number; __shiftSources: string[] };
+    return { shifts: w.__shifts, sources: w.__shiftSources };
+  });
+  expect(shifts, sources.join('; ')).toBe(0);
 }
 
 const PAGES = [
@@ -98,10 +129,25 @@ const PAGES = [
   },
 ];
 
-/** Loads `path` with the sign-in held: the painted screen, then React's page in its place. */
-async function paintedThenHandedOff(page: Page, name: string, path: string, selectors: string[]) {
+/** The product drawer's sheet as the HTML paints it for a product's address (decision 064). */
+const SHEET = ['.drawer__handle', '.drawer__body', '.gallery__slide img', '.gallery__counter'];
+/** The app's sheet (vaul's content, in a portal outside #root). */
+const APP_SHEET = '[data-vaul-drawer]';
+
+/**
+ * Loads `path` with the sign-in held: the painted screen, then React's page in its place; with
+ * `sheet`, a painted product sheet over it, then React's sheet in its place.
+ */
+async function paintedThenHandedOff(
+  page: Page,
+  name: string,
+  path: string,
+  selectors: string[],
+  sheet = false,
+) {
   await watchLayoutShifts(page);
-  await watchHandOff(page, selectors);
+  await watchHandOff(page, 'first-paint', '#root', selectors, '__atHandOff');
+  if (sheet) await watchHandOff(page, 'first-paint-drawer', APP_SHEET, SHEET, '__atSheetHandOff');
   const release = await holdSignIn(page);
   await page.goto(path);
 
@@ -118,6 +164,7 @@ async function paintedThenHandedOff(page: Page, name: string, path: string, sele
   await expect(page.locator('#root').getByRole('status', { name: 'Загрузка' })).toBeHidden();
   const painted = await boxes(page, '#first-paint', selectors);
   expect(painted.every((box) => box[1] !== 'missing')).toBe(true);
+  const paintedSheet = sheet ? await paintedDrawer(page) : [];
   await page.screenshot({ path: shot(`first-paint-${name}-painted`) });
 
   release();
@@ -130,8 +177,51 @@ async function paintedThenHandedOff(page: Page, name: string, path: string, sele
   // ...and still there once the page has settled, having never moved.
   await expect(page.locator('#root .product-card__price, #root .product-row__price').first()).toBeVisible();
   expect(await boxes(page, '#root', selectors)).toEqual(painted);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+  if (sheet) await drawerHandedOff(page, paintedSheet);
+  await expectNoShift(page);
   await page.screenshot({ path: shot(`first-paint-${name}-app`) });
+}
+
+/** The painted sheet: over the grid and the spinner's page, at rest, its picture loaded; its boxes. */
+async function paintedDrawer(page: Page): Promise<Box[]> {
+  const drawer = page.locator('#first-paint-drawer');
+  await expect(drawer.locator('.drawer')).toBeVisible();
+  await expect(drawer).toHaveAttribute('aria-hidden', 'true');
+  expect(await drawer.evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+  const picture = drawer.locator('.gallery__slide img');
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(await picture.getAttribute('fetchpriority')).toBe('high');
+  // The spinner turns above the sheet while the session starts (both fixed, in the page's stacking).
+  const zIndex = (selector: string) =>
+    page.locator(selector).evaluate((el) => Number(getComputedStyle(el).zIndex));
+  await expect(page.locator('#first-paint .first-paint__spinner .spinner')).toBeVisible();
+  expect(await zIndex('#first-paint .first-paint__spinner')).toBeGreaterThan(
+    await zIndex('#first-paint-drawer .drawer'),
+  );
+  const painted = await boxes(page, '#first-paint-drawer', SHEET);
+  expect(painted.every((b) => b[1] !== 'missing')).toBe(true);
+  return painted;
+}
+
+/**
+ * React's sheet takes the painted one's place: opened at rest (nothing sliding), every element
+ * where the painted one was in the commit that removed it, and the product shown.
+ */
+async function drawerHandedOff(page: Page, painted: Box[]) {
+  await expect(page.locator('#first-paint-drawer')).toHaveCount(0);
+  await expect(page.locator(APP_SHEET).getByTestId('product-price')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __atSheetHandOff?: unknown }).__atSheetHandOff),
+  ).toEqual(painted);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __atSheetHandOffAnimations?: string[] }).__atSheetHandOffAnimations,
+    ),
+  ).toEqual([]);
+  // Nor later (vaul's own no-animation flag turned off at the next render and started the slide then).
+  expect(await page.locator(APP_SHEET).evaluate((el) => el.getAnimations().length)).toBe(0);
+  expect(await boxes(page, APP_SHEET, SHEET)).toEqual(painted);
 }
 
 for (const { name, path, selectors } of PAGES) {
@@ -141,6 +231,21 @@ for (const { name, path, selectors } of PAGES) {
     await paintedThenHandedOff(page, name, path, selectors);
   });
 }
+
+test("product page: the HTML paints the drawer over the grid at rest; React's own sheet replaces it in place, no slide", async ({
+  page,
+  request,
+}) => {
+  const listing = (await (await request.get('/api/v2/product?category_ids=1&limit=1')).json()) as {
+    result: { products: { id: number }[] };
+  };
+  const id = listing.result.products[0]!.id;
+  const category = PAGES[1]!;
+  await paintedThenHandedOff(page, 'product', `/catalog/1?id=${id}`, category.selectors, true);
+  // The sheet stays put once the product's parts below the picture have come in.
+  await expect(page.locator(`${APP_SHEET} .product-drawer__title`)).toBeVisible();
+  await expectNoShift(page);
+});
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type Variant = { id: number; qty: number };
@@ -166,16 +271,22 @@ async function shopperWithState(page: Page, request: APIRequestContext) {
   };
   const stocked: { productId: number; variantId: number }[] = [];
   for (const { id } of popular.result.products) {
-    const product = ((await (await request.get(`/api/v1/product/${id}`)).json()) as {
-      result: { variants: Variant[] };
-    }).result;
+    const product = (
+      (await (await request.get(`/api/v1/product/${id}`)).json()) as {
+        result: { variants: Variant[] };
+      }
+    ).result;
     const variant = product.variants.find((v) => v.qty >= 2);
     if (variant) stocked.push({ productId: id, variantId: variant.id });
     if (stocked.length === 2) break;
   }
   const [first, second] = stocked;
   expect(second).toBeDefined();
-  await send('post', '/api/v1/cart', { product_id: first!.productId, variant_id: first!.variantId, quantity: 1 });
+  await send('post', '/api/v1/cart', {
+    product_id: first!.productId,
+    variant_id: first!.variantId,
+    quantity: 1,
+  });
   await send('post', '/api/v1/favorites', { product_id: second!.productId, variant_id: second!.variantId });
   const delivery = await send('post', '/api/v1/delivery', {
     city: 'Москва',
@@ -227,7 +338,7 @@ test('home for a shopper with a cart, a favourite, an unpaid order and a card re
     // The shopper's own state arrives after the hand-off, in place.
     await expect(page.locator('.bottom-bar__badge')).toBeVisible();
     await expect(page.locator('.onboarding-card--guarantee')).toHaveAttribute('data-read', 'true');
-    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    await expectNoShift(page);
   } finally {
     await cleanUp();
   }

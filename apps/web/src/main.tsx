@@ -21,6 +21,7 @@ async function boot() {
     error.textContent = 'error';
     container.replaceChildren(error);
     document.getElementById('first-paint')?.remove();
+    document.getElementById('first-paint-drawer')?.remove();
   };
   if (!(await installDevTelegramMock())) return showError();
   startTelegram();

@@ -12,7 +12,7 @@ const DeliveryEstimate = lazyLayer<{ variantId: number }>(() =>
   import('../features/delivery/components/delivery-estimate.tsx').then((m) => ({ default: m.DeliveryEstimate })),
 );
 
-type Props = { productId: number; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = { productId: number; open: boolean; onOpenChange: (open: boolean) => void; atRest?: boolean };
 
 export default function ProductDrawerComposed(props: Props) {
   return (

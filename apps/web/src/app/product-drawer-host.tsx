@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
+import { dropPaintedDrawer } from '../lib/first-paint.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { lazyLayer, useLingering, useTouchOf } from '../lib/lazy-layer.tsx';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
@@ -20,6 +21,14 @@ export function ProductDrawerHost() {
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   // The last product stays mounted while the sheet animates closed.
   const shown = useLingering(id);
+  // Opened by the address itself (a product's link, a reload): the sheet is there at rest, where the
+  // server's HTML painted it, instead of sliding in (decision 064). A tap's opening slides as before.
+  const [atRest, setAtRest] = useState(id !== null);
+  if (atRest && id === null) setAtRest(false);
+  // Gone from the address before the drawer came (back, a link): no painted sheet stays over the page.
+  useEffect(() => {
+    if (id === null) dropPaintedDrawer();
+  }, [id]);
   // After the first screen is idle the drawer's code loads, so the first tap does not wait for it.
   useEffect(() => whenFirstScreenIdle(ProductDrawer.preload), []);
   // A tap on a product starts its drawer's code and its answer on the finger's touch, before the
@@ -56,6 +65,7 @@ export function ProductDrawerHost() {
     <ProductDrawer
       productId={shown}
       open={id !== null}
+      atRest={atRest}
       onOpenChange={(open) => {
         if (open) return;
         setParams(

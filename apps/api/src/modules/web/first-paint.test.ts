@@ -43,6 +43,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'index.html'), html);
   await writeFile(path.join(webDist, 'assets/app-1.css'), '.layout{margin:0 auto}');
   await writeFile(path.join(webDist, 'assets/shop-1.css'), '.product-card{display:flex}');
+  await writeFile(path.join(webDist, 'assets/drawer-1.css'), '.drawer{position:fixed}');
   await writeFile(path.join(webDist, '.vite/manifest.json'), JSON.stringify(manifest));
   t = await buildTestApp({ webDist, firstScreenBudgetMs: 30_000 });
   await t.app.db.insert(categories).values([
@@ -133,9 +134,37 @@ describe('first paint from the HTML', () => {
     );
   });
 
-  it('the grid under a product’s drawer is painted too; the drawer’s stylesheet is preloaded, not inlined', async () => {
+  it('a product’s address: the grid and, over it, the drawer’s sheet at rest with its first picture (decision 064)', async () => {
     const body = await page(`/catalog/${CHILD}?id=${evil}`);
+    const paint = paintOf(body);
+    expect(paint).toContain('<ul class="card-grid product-grid"');
+    // The sheet after the page's copy (the app removes the two apart), inert and hidden as well.
+    const sheet = paint.slice(paint.indexOf('<div id="first-paint-drawer"'));
+    expect(sheet).toMatch(
+      /^<div id="first-paint-drawer" class="first-paint-drawer" aria-hidden="true" inert><div class="drawer-overlay"><\/div><div class="drawer drawer--full product-sheet">/,
+    );
+    expect(paint.indexOf('<div id="first-paint"')).toBeLessThan(
+      paint.indexOf('<div id="first-paint-drawer"'),
+    );
+    // Its picture is the one the head preloads (the gallery's first, 600 wide), eager and first.
+    const preloaded = /<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/.exec(body)?.[1];
+    expect(preloaded).toMatch(/^\/img\/w600\//);
+    expect(sheet).toContain(
+      `<img loading="eager" fetchpriority="high" class="product-image" alt="${escapeHtml(EVIL)}" decoding="async" src="${preloaded}">`,
+    );
+    expect(sheet).not.toContain('<script>');
+    // The sheet's stylesheet comes inline, as the page's, not preloaded; its code preloaded.
+    expect(body).toContain(
+      '<style>.drawer{position:fixed}</style><link rel="stylesheet" href="/assets/drawer-1.css" disabled>',
+    );
+    expect(body).not.toContain('as="style" crossorigin href="/assets/drawer-1.css"');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/drawer-1.js">');
+  });
+
+  it('an unknown product’s address: the grid alone, the drawer’s stylesheet preloaded', async () => {
+    const body = await page(`/catalog/${CHILD}?id=99999999`);
     expect(paintOf(body)).toContain('<ul class="card-grid product-grid"');
+    expect(body).not.toContain('first-paint-drawer');
     expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/drawer-1.css">');
   });
 

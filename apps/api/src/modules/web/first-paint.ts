@@ -11,13 +11,22 @@
 import {
   CARD_IMAGE_HEIGHT,
   cardPicture,
+  colorsOf,
+  GALLERY_WIDTH,
+  galleryFor,
   imageUrl,
   type CategoryNode,
+  type ImageSize,
+  type Product,
   type ProductCard,
 } from '@shop/contract';
 
 /** The id the web app removes when it reveals the page. */
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+/** The id of the painted product sheet, which the web app removes once its own sheet shows the product. */
+export const PAINTED_DRAWER_ELEMENT_ID = 'first-paint-drawer';
+/** apps/web/src/features/product/components/product-drawer.tsx GALLERY_IMAGES. */
+const GALLERY_IMAGES = 10;
 /** Cards painted: the first screen's two rows at a phone's width. */
 const PAINTED_CARDS = 4;
 const CARD_IMAGES = 5;
@@ -98,10 +107,13 @@ function bottomBar(active: string): string {
   return `<nav class="bottom-bar" aria-label="Основная навигация">${tabs}</nav>`;
 }
 
-const picture = (src: string | null | undefined): string | null => {
+const picture = (
+  src: string | null | undefined,
+  size: ImageSize = { height: CARD_IMAGE_HEIGHT },
+): string | null => {
   if (!src) return null;
   try {
-    return imageUrl(src, { height: CARD_IMAGE_HEIGHT });
+    return imageUrl(src, size);
   } catch {
     return null;
   }
@@ -276,16 +288,43 @@ function homePage({ categories, popular }: HomePaint): string | null {
 }
 
 /**
- * The painted first screen of home or a category (or of the grid under a product's drawer), with
- * §4's spinner over it; null when the answers do not give it (unknown category, an empty listing).
+ * The product drawer over a category (apps/web/src/components/ui/drawer.tsx, variant "full", and
+ * product-drawer.tsx's gallery), at rest as the app opens it for a product's address: its sheet,
+ * handle and first gallery picture (the page's largest paint) with the gallery's counter. The
+ * price, the pickers and the rest come with the app's own sheet, below the picture.
+ */
+function productSheet(product: Product): string {
+  const images = galleryFor(product, colorsOf(product)[0] ?? null, GALLERY_IMAGES);
+  const title = escapeHtml(product.title);
+  const url = picture(images[0], { width: GALLERY_WIDTH });
+  const image = url
+    ? `<img loading="eager" fetchpriority="high" class="product-image" alt="${title}" decoding="async" src="${escapeHtml(url)}">`
+    : `<div class="product-image product-image--missing" role="img" aria-label="${title}">Нет фото</div>`;
+  const count = Math.max(images.length, 1);
+  const counter = count > 1 ? `<div class="gallery__counter" aria-hidden="true">1 / ${count}</div>` : '';
+  return (
+    `<div id="${PAINTED_DRAWER_ELEMENT_ID}" class="first-paint-drawer" aria-hidden="true" inert>` +
+    `<div class="drawer-overlay"></div><div class="drawer drawer--full product-sheet">` +
+    `<div class="drawer__handle" aria-hidden="true"></div><div class="drawer__body">` +
+    `<div class="product-drawer" data-product-id="${product.id}"><div class="gallery"><div class="gallery__viewport"><div class="gallery__track">` +
+    `<button type="button" class="gallery__slide" aria-label="Фото 1 из ${count}">${image}</button>` +
+    `</div></div>${counter}</div></div></div></div></div>`
+  );
+}
+
+/**
+ * The painted first screen of home or a category (or of the grid under a product's drawer, and
+ * the drawer's sheet when its product is given), with §4's spinner over it; null when the answers
+ * do not give it (unknown category, an empty listing).
  */
 export function firstPaintHtml(
-  paint: ({ kind: 'home' } & HomePaint) | ({ kind: 'category' } & CategoryPaint),
+  paint: ({ kind: 'home' } & HomePaint) | ({ kind: 'category'; product?: Product | null } & CategoryPaint),
 ): string | null {
   const page = paint.kind === 'home' ? homePage(paint) : categoryPage(paint);
   if (!page) return null;
+  const sheet = paint.kind === 'category' && paint.product ? productSheet(paint.product) : '';
   return (
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="first-paint" aria-hidden="true" inert>${page}` +
-    `<div class="first-paint__spinner" role="status" aria-label="Загрузка">${SPINNER}</div></div>`
+    `<div class="first-paint__spinner" role="status" aria-label="Загрузка">${SPINNER}</div></div>${sheet}`
   );
 }

@@ -205,7 +205,11 @@ export function firstScreenTags({ answers, pictures }: FirstScreen): { head: str
  * tree, the listing and the count. Null when one of them did not come in time (the app then paints
  * the page itself, behind the spinner, as before).
  */
-export function categoryFirstPaint({ answers }: FirstScreen, categoryId: number): string | null {
+export function categoryFirstPaint(
+  { answers }: FirstScreen,
+  categoryId: number,
+  productId: number | null = null,
+): string | null {
   const tree = answers.get(CATEGORIES);
   const listing = answers.get(categoryListing(categoryId));
   const filters = answers.get(categoryFilters(categoryId));
@@ -213,7 +217,11 @@ export function categoryFirstPaint({ answers }: FirstScreen, categoryId: number)
   const { categories } = (JSON.parse(tree) as { result: { categories: CategoryNode[] } }).result;
   const { products } = (JSON.parse(listing) as { result: { products: ProductCard[] } }).result;
   const { total } = (JSON.parse(filters) as { result: { total: number } }).result;
-  return firstPaintHtml({ kind: 'category', categoryId, categories, products, total });
+  // A product's address opens its drawer over the grid: painted too when its answer came in time
+  // (a hidden or unknown product has none, and the app opens no drawer for it).
+  const drawer = productId ? answers.get(productAnswer(productId)) : undefined;
+  const product = drawer ? (JSON.parse(drawer) as { result: Product }).result : null;
+  return firstPaintHtml({ kind: 'category', categoryId, categories, products, total, product });
 }
 
 /** The painted home (first-paint.ts): the root categories and «Популярное». */

@@ -20,6 +20,7 @@ import {
   firstScreenTags,
   type FirstScreenPage,
 } from './first-screen.ts';
+import { PAINTED_DRAWER_ELEMENT_ID } from './first-paint.ts';
 import { APP_MODULE, PAGE_MODULES as PAGES } from './first-screen-modules.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -187,6 +188,7 @@ export async function staticWeb(
     catalogue: inlineCss(preloads.catalogue.css),
     category: inlineCss(preloads.category.css),
   };
+  const productCss = inlineCss(preloads.product.css);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -219,11 +221,17 @@ export async function staticWeb(
     const tags = firstScreenTags(screen);
     const paint =
       page.kind === 'category'
-        ? categoryFirstPaint(screen, page.categoryId)
+        ? categoryFirstPaint(screen, page.categoryId, page.productId)
         : page.kind === 'home'
           ? homeFirstPaint(screen)
           : null;
-    const drawer = page.kind === 'category' && page.productId ? preloads.product.tags : '';
+    // A painted product sheet (first-paint.ts) needs the drawer's stylesheets before any script too.
+    const drawer =
+      page.kind !== 'category' || !page.productId
+        ? ''
+        : paint?.includes(`id="${PAINTED_DRAWER_ELEMENT_ID}"`)
+          ? preloads.product.scripts + productCss
+          : preloads.product.tags;
     const chunks = paint
       ? preloads[page.kind].scripts + pageCss[page.kind] + drawer
       : preloads[page.kind].tags + drawer;

@@ -22,6 +22,8 @@ type Props = {
   description?: string;
   children: ReactNode;
   className?: string;
+  /** Mounted open, it is there at once instead of sliding in (a product opened by its address). */
+  atRest?: boolean;
 };
 
 /** Pointer-downs inside these do not count as "outside" the drawer. */
@@ -40,6 +42,7 @@ export function Drawer({
   description,
   children,
   className,
+  atRest = false,
 }: Props) {
   useLayer('drawer', open, () => onOpenChange(false));
   const direction = variant === 'full' ? 'bottom' : variant;
@@ -53,9 +56,12 @@ export function Drawer({
       repositionInputs={false}
     >
       <Vaul.Portal>
-        <Vaul.Overlay className="drawer-overlay" />
+        {/* At rest: no opening animation (drawer.css); closing slides as always. Not vaul's
+            `defaultOpen`, whose no-animation flag turns back on at the next render and starts the
+            slide then. */}
+        <Vaul.Overlay className={`drawer-overlay${atRest ? ' drawer--at-rest' : ''}`} />
         <Vaul.Content
-          className={`drawer drawer--${variant}${className ? ` ${className}` : ''}`}
+          className={`drawer drawer--${variant}${atRest ? ' drawer--at-rest' : ''}${className ? ` ${className}` : ''}`}
           onPointerDownOutside={keepOpenOnToastOrLightbox}
           onInteractOutside={keepOpenOnToastOrLightbox}
         >

@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
+import { dropPaintedDrawer } from '../../../lib/first-paint.ts';
 import { lazyLayer, useTouchOf } from '../../../lib/lazy-layer.tsx';
 import { formatPrice } from '../../../lib/price.ts';
 import { haptic } from '../../../telegram/haptics.ts';
@@ -66,6 +67,8 @@ type Props = {
   renderActions?: (context: ProductActionsContext) => ReactNode;
   /** Under the price: when it would arrive at the shopper's default point (the delivery feature). */
   renderDelivery?: (product: Product) => ReactNode;
+  /** Opened by the page's address: the sheet is there at once, no slide (decision 064). */
+  atRest?: boolean;
 };
 
 export default function ProductDrawer({
@@ -75,6 +78,7 @@ export default function ProductDrawer({
   renderHeart,
   renderActions,
   renderDelivery,
+  atRest = false,
 }: Props) {
   const product = useQuery(productQueryOptions(productId));
   const title = product.data?.title ?? 'Товар';
@@ -100,6 +104,13 @@ export default function ProductDrawer({
   useEffect(() => {
     body.current?.closest('.drawer__body')?.scrollTo({ top: 0 });
   }, [productId]);
+  // The sheet the server's HTML painted for a product's address (decision 064) lies over this one,
+  // both at rest in the same place: it goes in the commit that puts the product (or its error) here,
+  // not while this sheet still shows the skeleton.
+  const shown = framed && !product.isPending;
+  useLayoutEffect(() => {
+    if (shown || !open) dropPaintedDrawer();
+  }, [shown, open]);
 
   return (
     <Drawer
@@ -109,6 +120,7 @@ export default function ProductDrawer({
       title={title}
       hideTitle
       className="product-sheet"
+      atRest={atRest}
     >
       <div className="product-drawer" data-product-id={productId} ref={body}>
         {(product.isPending || (product.data && !framed)) && <ProductSkeleton />}
