@@ -118,7 +118,10 @@ export const AdminOrdersQuerySchema = z.object({
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
 /** The filter part of the list's query (no cursor or limit): what a saved filter keeps. */
-export const AdminOrderFilterQuerySchema = AdminOrdersQuerySchema.omit({ cursor: true, limit: true }).strict();
+export const AdminOrderFilterQuerySchema = AdminOrdersQuerySchema.omit({
+  cursor: true,
+  limit: true,
+}).strict();
 
 /** The console's page sizes of the orders list (the API takes any limit up to 200). */
 export const ADMIN_ORDER_PAGE_SIZES = [25, 50, 100] as const;

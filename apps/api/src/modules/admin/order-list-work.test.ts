@@ -20,7 +20,7 @@ let s: Shopper;
 /** Orders of the list tests, by total: 1 200, 3 400, 2 300, 900, 5 000 (placed in this order). */
 const placed: { id: number; total: number }[] = [];
 
-const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, auth = ownerAuth, body?: unknown) =>
+const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, auth = ownerAuth, body?: object) =>
   call(method, `/api/v1/admin${path}`, auth, body);
 
 beforeAll(async () => {
@@ -28,7 +28,9 @@ beforeAll(async () => {
   call = callAs(t.app);
   ownerAuth = await login(t.app, owner);
   managerAuth = await login(t.app, manager);
-  expect((await admin('POST', '/staff', ownerAuth, { telegram_id: manager.id, role: 'manager' })).statusCode).toBe(200);
+  expect(
+    (await admin('POST', '/staff', ownerAuth, { telegram_id: manager.id, role: 'manager' })).statusCode,
+  ).toBe(200);
   s = await shopper(t.app);
   for (const price of [1200, 3400, 2300, 900, 5000]) {
     const { orderId } = await placeOrder(t.app, s, { price });
@@ -108,11 +110,24 @@ describe('sorting the order list', () => {
   it('a cursor of one sort is a 400 under another, and a forged one is a 400 — never a 500', async () => {
     const first = result<AdminOrderList>(await admin('GET', '/orders?sort=total_desc&limit=1'));
     expect(first.cursor).toBeTruthy();
-    const other = await admin('GET', `/orders?sort=newest&limit=1&cursor=${encodeURIComponent(first.cursor!)}`);
+    const other = await admin(
+      'GET',
+      `/orders?sort=newest&limit=1&cursor=${encodeURIComponent(first.cursor!)}`,
+    );
     expect(other.statusCode).toBe(400);
     expect(other.json<{ error: { message: string } }>().error.message).toContain('другой сортировки');
-    for (const cursor of ['newest::99999999999', 'total_desc:-5:1', 'updated:99999999999999999999:1', 'x', '12', 'total_asc:1e3:2']) {
-      const res = await admin('GET', `/orders?sort=${cursor.split(':')[0] === 'x' || cursor === '12' ? 'newest' : cursor.split(':')[0]}&cursor=${encodeURIComponent(cursor)}`);
+    for (const cursor of [
+      'newest::99999999999',
+      'total_desc:-5:1',
+      'updated:99999999999999999999:1',
+      'x',
+      '12',
+      'total_asc:1e3:2',
+    ]) {
+      const res = await admin(
+        'GET',
+        `/orders?sort=${cursor.split(':')[0] === 'x' || cursor === '12' ? 'newest' : cursor.split(':')[0]}&cursor=${encodeURIComponent(cursor)}`,
+      );
       expect(res.statusCode, cursor).toBe(400);
     }
     const unknown = await admin('GET', '/orders?sort=price');
@@ -129,9 +144,15 @@ describe('saved filters', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const view = result<AdminOrderView>(saved);
-    expect(view).toMatchObject({ name: 'Дорогие оплаченные', query: 'status=paid%2Cpurchasing&sort=total_desc&from=2026-11-01' });
+    expect(view).toMatchObject({
+      name: 'Дорогие оплаченные',
+      query: 'status=paid%2Cpurchasing&sort=total_desc&from=2026-11-01',
+    });
     // The same name replaces the query; the manager sees none of the owner's.
-    const again = await admin('PUT', '/order-views', ownerAuth, { name: 'Дорогие оплаченные', query: 'sort=total_desc' });
+    const again = await admin('PUT', '/order-views', ownerAuth, {
+      name: 'Дорогие оплаченные',
+      query: 'sort=total_desc',
+    });
     expect(result<AdminOrderView>(again).id).toBe(view.id);
     expect(result<AdminOrderView[]>(await admin('GET', '/order-views', ownerAuth))).toEqual([
       expect.objectContaining({ name: 'Дорогие оплаченные', query: 'sort=total_desc' }),
@@ -161,7 +182,9 @@ describe('the audit log', () => {
   };
 
   it('filters by who, by kind or family of action, by object and by day, with names', async () => {
-    const noteByManager = await admin('POST', `/orders/${placed[1]!.id}/notes`, managerAuth, { text: 'звонил' });
+    const noteByManager = await admin('POST', `/orders/${placed[1]!.id}/notes`, managerAuth, {
+      text: 'звонил',
+    });
     expect(noteByManager.statusCode).toBe(201);
 
     const byManager = await audit(`actor=${manager.id}`);
@@ -172,7 +195,9 @@ describe('the audit log', () => {
     const refunds = await audit('action=order.refund');
     expect(refunds.map((e) => e.action)).toEqual(['order.refund']);
     const orderFamily = await audit('action=order');
-    expect(new Set(orderFamily.map((e) => e.action))).toEqual(new Set(['order.status', 'order.note', 'order.refund']));
+    expect(new Set(orderFamily.map((e) => e.action))).toEqual(
+      new Set(['order.status', 'order.note', 'order.refund']),
+    );
 
     const onOrder = await audit(`entity=order&entity_id=${placed[1]!.id}`);
     expect(onOrder.map((e) => [e.action, e.entity_id])).toEqual([['order.note', String(placed[1]!.id)]]);
@@ -181,7 +206,9 @@ describe('the audit log', () => {
     expect((await audit(`from=${today}&to=${today}`)).length).toBe((await audit('')).length);
     expect(await audit('from=2001-01-01&to=2001-01-02')).toEqual([]);
 
-    const actors = result<{ telegram_id: number; name: string | null }[]>(await admin('GET', '/audit/actors'));
+    const actors = result<{ telegram_id: number; name: string | null }[]>(
+      await admin('GET', '/audit/actors'),
+    );
     expect(actors).toEqual([
       { telegram_id: manager.id, name: 'Максим Менеджер' },
       { telegram_id: owner.id, name: 'Ольга Владелец' },

@@ -49,7 +49,8 @@ export const orderViewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Save the list’s filter (statuses, search, dates, sort) under a name; the same name replaces it',
+        summary:
+          'Save the list’s filter (statuses, search, dates, sort) under a name; the same name replaces it',
         body: AdminOrderViewBodySchema,
         response: { 200: AdminOrderViewResponseSchema, ...errors },
       },

@@ -113,7 +113,12 @@ const SORT_ORDER: Record<AdminOrderSort, SQL[]> = {
 /** `updated_at` in whole microseconds (a JS Date would drop them and break the keyset's ties). */
 const updatedMicros = sql<string>`(extract(epoch from ${orders.updatedAt}) * 1000000)::bigint::text`;
 
-async function selectRows(db: Database, where: SQL | undefined, limit: number, sort: AdminOrderSort = 'newest') {
+async function selectRows(
+  db: Database,
+  where: SQL | undefined,
+  limit: number,
+  sort: AdminOrderSort = 'newest',
+) {
   return db
     .select({ ...rowColumns, updatedMicros })
     .from(orders)
@@ -153,7 +158,12 @@ const isInt4Id = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= INT4_MA
 
 /** The keyset cursor of a sort: `<sort>:<key>:<last id>` (the key: total, or updated_at in µs). */
 function makeCursor(sort: AdminOrderSort, row: Row): string {
-  const key = sort === 'total_desc' || sort === 'total_asc' ? String(row.total) : sort === 'updated' ? row.updatedMicros : '';
+  const key =
+    sort === 'total_desc' || sort === 'total_asc'
+      ? String(row.total)
+      : sort === 'updated'
+        ? row.updatedMicros
+        : '';
   return `${sort}:${key}:${row.id}`;
 }
 

@@ -332,7 +332,12 @@ export async function quoteFindRequest(
       entity: 'find_request',
       entityId: String(id),
       before: { status: r.status, quote_rub: r.quoteRub },
-      after: { status: 'quoted', quote_rub: breakdown.total_rub, title: body.title ?? null, size: body.size ?? null },
+      after: {
+        status: 'quoted',
+        quote_rub: breakdown.total_rub,
+        title: body.title ?? null,
+        size: body.size ?? null,
+      },
     });
     return toAdmin({ request: updated!, user });
   });

@@ -55,11 +55,18 @@ function auditConditions(q: AdminAuditQuery, timeZone: string): SQL[] {
   const where: SQL[] = [];
   if (q.actor !== undefined) where.push(eq(adminAuditLog.actorTelegramId, q.actor));
   // `order.refund` is one kind; `order` is the whole family (`order.status`, `order.note`, …).
-  if (q.action) where.push(q.action.includes('.') ? eq(adminAuditLog.action, q.action) : like(adminAuditLog.action, `${q.action}.%`));
+  if (q.action)
+    where.push(
+      q.action.includes('.')
+        ? eq(adminAuditLog.action, q.action)
+        : like(adminAuditLog.action, `${q.action}.%`),
+    );
   if (q.entity) where.push(eq(adminAuditLog.entity, q.entity));
   if (q.entity_id) where.push(eq(adminAuditLog.entityId, q.entity_id));
-  if (q.from) where.push(sql`${adminAuditLog.createdAt} >= (${q.from}::date::timestamp at time zone ${timeZone})`);
-  if (q.to) where.push(sql`${adminAuditLog.createdAt} < ((${q.to}::date + 1)::timestamp at time zone ${timeZone})`);
+  if (q.from)
+    where.push(sql`${adminAuditLog.createdAt} >= (${q.from}::date::timestamp at time zone ${timeZone})`);
+  if (q.to)
+    where.push(sql`${adminAuditLog.createdAt} < ((${q.to}::date + 1)::timestamp at time zone ${timeZone})`);
   return where;
 }
 
@@ -79,10 +86,20 @@ export async function listAudit(
     }
   }
   const rows = await db
-    .select({ entry: adminAuditLog, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .select({
+      entry: adminAuditLog,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
     .from(adminAuditLog)
     .leftJoin(users, eq(users.telegramId, adminAuditLog.actorTelegramId))
-    .where(and(...auditConditions(query, timeZone), beforeId === undefined ? undefined : lt(adminAuditLog.id, beforeId)))
+    .where(
+      and(
+        ...auditConditions(query, timeZone),
+        beforeId === undefined ? undefined : lt(adminAuditLog.id, beforeId),
+      ),
+    )
     .orderBy(desc(adminAuditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
