@@ -66,14 +66,25 @@ export function AdminShell({ children }: { children: ReactNode; pathname: string
             key={s.to}
             to={s.to}
             end={s.end}
+            aria-describedby={s.to === '/admin/orders' && owed > 0 ? 'admin-nav-owed' : undefined}
             className={({ isActive }) => `admin-nav__link${isActive ? ' admin-nav__link--active' : ''}`}
           >
             {s.label}
             {s.to === '/admin/orders' && owed > 0 && (
-              <span className="admin-nav__badge" title="Нужен возврат">
-                {owed}
-                <span className="admin-nav__badge-note"> — нужен возврат</span>
-              </span>
+              // The link keeps its name «Заказы»; the count is its description («Нужен возврат: 2»).
+              <>
+                <span
+                  className="admin-nav__badge"
+                  title="Нужен возврат"
+                  aria-hidden="true"
+                  data-testid="owed-badge"
+                >
+                  {owed}
+                </span>
+                <span id="admin-nav-owed" className="admin-nav__badge-note" aria-hidden="true">
+                  Нужен возврат: {owed}
+                </span>
+              </>
             )}
           </NavLink>
         ))}
