@@ -350,6 +350,8 @@ test('console order work: «Нужен возврат» counted on «Заказ�
   await expect(page).toHaveURL(/sort=total_desc/);
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('total_desc');
+  // The rows come after the reload's request: wait for them, then read the «Сумма» column.
+  await expect(page.locator('tr[data-order-id]').nth(1)).toBeVisible();
   const totals = await page
     .locator('tr[data-order-id]')
     .evaluateAll((rows) =>
