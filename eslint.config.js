@@ -170,34 +170,15 @@ const apiModules = {
  * left for after the large components are split (docs/architecture.md).
  */
 const REGISTRY_DEBT = {
-  queryKey: [
-    'features/orders/api/get-payment-status.ts',
-  ],
-  path: [
-    'features/admin/components/orders-table.tsx',
-    'features/cart/components/basket-view.tsx',
-    'features/cart/components/cart-actions.tsx',
-    'features/delivery/components/address-list.tsx',
-    'features/favorites/components/favorites-list.tsx',
-    'features/orders/components/orders-history-view.tsx',
-    'features/orders/components/payment-await-view.tsx',
-  ],
   notifyError: [
     'components/ui/notify.test.tsx',
-    'features/admin/components/catalog-view.tsx',
     'features/admin/components/import-view.tsx',
     'features/admin/components/order-admin-view.tsx',
     'features/admin/components/order-notes.tsx',
     'features/admin/components/orders-view.tsx',
-    'features/admin/components/payouts-view.tsx',
     'features/admin/components/refund-form.tsx',
     'features/admin/components/restore-order.tsx',
-    'features/admin/components/settings-view.tsx',
-    'features/admin/components/staff-view.tsx',
     'features/admin/components/status-control.tsx',
-    'features/cart/components/cart-actions.tsx',
-    'features/favorites/components/favorite-drawer.tsx',
-    'features/passport/components/passport-form.tsx',
   ],
 };
 

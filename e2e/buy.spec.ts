@@ -4,7 +4,18 @@
 // payment page ("Оплатить" / "Отменить"), payment-await and the orders. Screenshots of every page
 // in light and dark.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { emptyCart, expect, pressTelegramBack, shot, test, validInn } from './support.ts';
+import {
+  auth,
+  emptyCart,
+  expect,
+  pressTelegramBack,
+  saveAddress,
+  savePassport,
+  shot,
+  signIn,
+  test,
+  validInn,
+} from './support.ts';
 
 // 390×844 CSS pixels at 1×: the screenshots stay small enough for docs/screenshots.
 test.use({ deviceScaleFactor: 1 });
@@ -17,16 +28,6 @@ const norm = (s: string | null) => (s ?? '').replace(/\s/g, ' ');
 
 type Variant = { id: number; qty: number; price: number };
 type Product = { id: number; title: string; variants: Variant[] };
-
-async function signIn(page: Page): Promise<string> {
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** In-stock products (with a variant of at least `minQty` units), skipping `skip` of them. */
 async function stockedProducts(request: APIRequestContext, count: number, skip = 0, minQty = 3) {
@@ -105,7 +106,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.screenshot({ path: shot(`basket-remove-undo-${scheme}`) });
     await toast.getByRole('button', { name: 'Вернуть' }).click();
     await expect(lines).toHaveCount(2);
-    await expect.poll(() => cartQuantities(request, token)).toEqual({ [a!.variant.id]: 2, [b!.variant.id]: 1 });
+    await expect
+      .poll(() => cartQuantities(request, token))
+      .toEqual({ [a!.variant.id]: 2, [b!.variant.id]: 1 });
     await toastsGone(page);
     await lineB.getByRole('button', { name: /^Удалить:/ }).click();
     await expect(lines).toHaveCount(1);
@@ -249,32 +252,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const token = await signIn(page);
     // Saved address and passport (this test does not depend on the first one).
-    const delivery = await request.post('/api/v1/delivery', {
-      headers: auth(token),
-      data: {
-        city: 'Казань',
-        address: 'ул. Баумана, 10',
-        fio: 'Анна',
-        last_name: 'Смирнова',
-        phone_number: '+79270000000',
-      },
-    });
-    expect(delivery.ok()).toBe(true);
-    const passport = await request.put('/api/v1/passport', {
-      headers: auth(token),
-      data: {
-        last_name: 'Смирнова',
-        first_name: 'Анна',
-        middle_name: '',
-        birth_date: '1992-03-04',
-        series: '9204',
-        number: '654321',
-        issue_date: '2012-04-10',
-        inn: validInn('1655000000'),
-        email: 'anna@example.com',
-      },
-    });
-    expect(passport.ok()).toBe(true);
+    await saveAddress(request, token);
+    await savePassport(request, token);
     await emptyCart(request, token);
     const [c] = await stockedProducts(request, 1, 5);
     await addToCart(request, token, c!.product.id, c!.variant.id);
@@ -393,24 +372,6 @@ test.describe('order placing keeps what the shopper typed', () => {
     };
     for (const { id } of list.result)
       expect((await request.delete(`/api/v1/delivery/${id}`, { headers: auth(token) })).ok()).toBe(true);
-  }
-
-  async function savePassport(request: APIRequestContext, token: string) {
-    const passport = await request.put('/api/v1/passport', {
-      headers: auth(token),
-      data: {
-        last_name: 'Смирнова',
-        first_name: 'Анна',
-        middle_name: '',
-        birth_date: '1992-03-04',
-        series: '9204',
-        number: '654321',
-        issue_date: '2012-04-10',
-        inn: validInn('1655000000'),
-        email: 'anna@example.com',
-      },
-    });
-    expect(passport.ok()).toBe(true);
   }
 
   async function oneLineInCart(request: APIRequestContext, token: string) {

@@ -7,7 +7,7 @@
 // chart's cut column, «Повторить» on a 404 and `/user/999`.
 import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect as baseExpect, emptyCart, shot, test, validInn } from './support.ts';
+import { auth, expect as baseExpect, emptyCart, saveAddress, savePassport, shot, test } from './support.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.use({ deviceScaleFactor: 1 });
@@ -15,7 +15,6 @@ test.describe.configure({ timeout: 120_000 });
 
 /** The made-up dev bot token of apps/api/src/env.ts (the server runs without BOT_TOKEN). */
 const DEV_BOT_TOKEN = '1234567890:DEV-made-up-token-not-a-real-bot-xx';
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 
@@ -107,35 +106,15 @@ async function product(request: APIRequestContext, test: (p: Product) => boolean
 }
 
 async function readyToOrder(request: APIRequestContext, token: string) {
-  const passport = await request.put('/api/v1/passport', {
-    headers: auth(token),
-    data: {
-      last_name: 'Петрова',
-      first_name: 'Анна',
-      middle_name: '',
-      birth_date: '1992-02-03',
-      series: '4510',
-      number: '123456',
-      issue_date: '2012-03-04',
-      inn: validInn('7707000011'),
-      email: 'anna@example.com',
-    },
-  });
-  expect(passport.ok(), await passport.text()).toBe(true);
+  await savePassport(request, token, { last_name: 'Петрова' });
   const saved = await getJson<{ id: number }[]>(request, '/api/v1/delivery', token);
   if (saved[0]) return saved[0].id;
-  const res = await request.post('/api/v1/delivery', {
-    headers: auth(token),
-    data: {
-      city: 'Москва',
-      address: 'ул. Тверская, 7',
-      fio: 'Анна',
-      last_name: 'Петрова',
-      phone_number: '+79161234567',
-    },
+  return saveAddress(request, token, {
+    city: 'Москва',
+    address: 'ул. Тверская, 7',
+    last_name: 'Петрова',
+    phone_number: '+79161234567',
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { result: { id: number } }).result.id;
 }
 
 /** An in-app navigation (no reload), as a link inside the app makes. */

@@ -12,6 +12,8 @@ import {
   emptyCart,
   pressTelegramBack,
   rewardCheck,
+  saveAddress,
+  savePassport,
   shot,
   signInShopper,
   test,
@@ -42,33 +44,12 @@ const signInTester = (request: APIRequestContext, id: number, firstName: string,
 
 /** Passport and a delivery address, so that the shopper may order; returns the address id. */
 async function readyToOrder(request: APIRequestContext, token: string, last: string) {
-  const passport = await request.put('/api/v1/passport', {
-    headers: auth(token),
-    data: {
-      last_name: last,
-      first_name: 'Анна',
-      middle_name: '',
-      birth_date: '1992-02-03',
-      series: '4510',
-      number: '123456',
-      issue_date: '2012-03-04',
-      inn: validInn('7707000011'),
-      email: 'anna@example.com',
-    },
+  await savePassport(request, token, { last_name: last });
+  return saveAddress(request, token, {
+    address: 'ул. Баумана, 1',
+    last_name: last,
+    phone_number: '+79170000000',
   });
-  expect(passport.ok(), await passport.text()).toBe(true);
-  const delivery = await request.post('/api/v1/delivery', {
-    headers: auth(token),
-    data: {
-      city: 'Казань',
-      address: 'ул. Баумана, 1',
-      fio: 'Анна',
-      last_name: last,
-      phone_number: '+79170000000',
-    },
-  });
-  expect(delivery.ok(), await delivery.text()).toBe(true);
-  return ((await delivery.json()) as { result: { id: number } }).result.id;
 }
 
 type Line = { product_id: number; variant_id: number; quantity: number };

@@ -209,3 +209,53 @@ export async function emptyCart(target: Page | APIRequestContext, token?: string
 
 /** A valid 12-digit personal INN (both control digits) built from 10 digits. */
 export const validInn = (first10: string): string => `${first10}${innControlDigits(first10)}`;
+
+type Person = { last_name?: string; first_name?: string };
+
+/** A passport a checkout accepts (PUT /passport); `who` names the person where a test shows it. */
+export async function savePassport(request: APIRequestContext, token: string, who: Person = {}) {
+  const res = await request.put('/api/v1/passport', {
+    headers: auth(token),
+    data: {
+      last_name: 'Смирнова',
+      first_name: 'Анна',
+      middle_name: '',
+      birth_date: '1992-03-04',
+      series: '9204',
+      number: '654321',
+      issue_date: '2012-04-10',
+      inn: validInn('1655000000'),
+      email: 'anna@example.com',
+      ...who,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A delivery address (POST /delivery), by default in Kazan; returns its id. */
+export async function saveAddress(
+  request: APIRequestContext,
+  token: string,
+  fields: Person & {
+    city?: string;
+    address?: string;
+    fio?: string;
+    phone_number?: string;
+    is_default?: boolean;
+  } = {},
+): Promise<number> {
+  const { first_name: fio = 'Анна', ...rest } = fields;
+  const res = await request.post('/api/v1/delivery', {
+    headers: auth(token),
+    data: {
+      city: 'Казань',
+      address: 'ул. Баумана, 10',
+      fio,
+      last_name: 'Смирнова',
+      phone_number: '+79270000000',
+      ...rest,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { result: { id: number } }).result.id;
+}

@@ -4,9 +4,16 @@
 // product as a card the bot prepared, the add-to-home-screen offer after a paid order, and the
 // gallery in full screen.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { emptyCart, expect, pressTelegramBack, test, validInn } from './support.ts';
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+import {
+  auth,
+  emptyCart,
+  expect,
+  pressTelegramBack,
+  saveAddress,
+  savePassport,
+  signIn,
+  test,
+} from './support.ts';
 
 /** The calls of one kind the app posted to Telegram since the page loaded, with their parameters. */
 const calls = (page: Page, name: string) =>
@@ -21,42 +28,9 @@ const closing = async (page: Page) =>
     (p) => (p as { need_confirmation: boolean }).need_confirmation,
   );
 
-async function signIn(page: Page): Promise<string> {
-  await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
-  expect(token).toBeTruthy();
-  return token!;
-}
-
 async function saveAddressAndPassport(request: APIRequestContext, token: string) {
-  const delivery = await request.post('/api/v1/delivery', {
-    headers: auth(token),
-    data: {
-      city: 'Казань',
-      address: 'ул. Баумана, 10',
-      fio: 'Анна',
-      last_name: 'Смирнова',
-      phone_number: '+79270000000',
-      is_default: true,
-    },
-  });
-  expect(delivery.ok()).toBe(true);
-  const passport = await request.put('/api/v1/passport', {
-    headers: auth(token),
-    data: {
-      last_name: 'Смирнова',
-      first_name: 'Анна',
-      middle_name: '',
-      birth_date: '1992-03-04',
-      series: '9204',
-      number: '654321',
-      issue_date: '2012-04-10',
-      inn: validInn('1655000000'),
-      email: 'anna@example.com',
-    },
-  });
-  expect(passport.ok()).toBe(true);
+  await saveAddress(request, token, { is_default: true });
+  await savePassport(request, token);
 }
 
 /** One in-stock line in the cart (the `skip`-th cheapest product with stock). */

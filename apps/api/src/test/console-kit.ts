@@ -8,6 +8,24 @@ import { ADDRESS, insertProduct, PASSPORT } from './fixtures.ts';
 
 export type Shopper = { user: TelegramUser; authorization: string; deliveryId: number };
 
+/** Makes `member` staff with `role` (POST /admin/staff by the owner) and signs them in. */
+export async function addStaff(
+  app: FastifyInstance,
+  ownerAuthorization: string,
+  member: TelegramUser,
+  role: 'manager' | 'viewer',
+): Promise<string> {
+  const authorization = await login(app, member);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/staff',
+    headers: { authorization: ownerAuthorization },
+    payload: { telegram_id: member.id, role },
+  });
+  if (res.statusCode !== 200) throw new Error(`POST /admin/staff ${res.statusCode}: ${res.body}`);
+  return authorization;
+}
+
 export async function shopper(
   app: FastifyInstance,
   user: TelegramUser = makeTelegramUser(),

@@ -7,7 +7,7 @@ vi.mock('../components/ui/notify.ts', () => ({ notify }));
 
 const { createQueryClient } = await import('./query-client.ts');
 
-const fail = (error: unknown, meta?: { errorMessage?: string }) =>
+const fail = (error: unknown, meta?: { errorMessage?: string; errorToast?: string }) =>
   new MutationObserver(createQueryClient(), {
     mutationFn: () => Promise.reject(error instanceof Error ? error : new Error(String(error))),
     meta,
@@ -25,6 +25,14 @@ describe('mutation errors become one toast', () => {
     notify.error.mockClear();
     await fail(new TypeError('x is undefined'), { errorMessage: 'Не удалось оформить заказ' });
     expect(notify.error).toHaveBeenCalledExactlyOnceWith('Не удалось оформить заказ');
+  });
+
+  it("toasts meta.errorToast as it is, whatever the server said (the spec's fixed texts)", async () => {
+    notify.error.mockClear();
+    await fail(new ApiRequestError(409, 'out_of_stock', 'Товар закончился'), {
+      errorToast: 'Ошибка при добавлении в корзину',
+    });
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('Ошибка при добавлении в корзину');
   });
 
   it('leaves a mutation without meta to handle its own errors', async () => {

@@ -10,6 +10,8 @@ declare module '@tanstack/react-query' {
     mutationMeta: {
       /** Shown (through errorMessage) when the mutation fails. */
       errorMessage?: string;
+      /** Shown as it is when the mutation fails, whatever the server said (a fixed text of the spec). */
+      errorToast?: string;
     };
   }
 }
@@ -18,8 +20,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        const fallback = mutation.meta?.errorMessage;
-        if (fallback !== undefined) notify.error(errorMessage(error, fallback));
+        const { errorMessage: fallback, errorToast } = mutation.meta ?? {};
+        if (errorToast !== undefined) notify.error(errorToast);
+        else if (fallback !== undefined) notify.error(errorMessage(error, fallback));
       },
     }),
     defaultOptions: {

@@ -23,6 +23,8 @@ export const paths = {
   findPhoto: '/find/photo',
   profile: '/profile',
   profileDeliverySet: '/profile/delivery/set',
+  /** Editing one saved address. */
+  profileDeliveryEdit: (id: number) => `/profile/delivery/set/${id}`,
   profilePassport: '/profile/passport_data',
   admin: '/admin',
   adminBloggers: '/admin/bloggers',

@@ -26,6 +26,8 @@ export const queryKeys = {
   cartsLength: ['cartsLength'] as const,
   /** GET /order… (every list and every single order) */
   orders: ['orders'] as const,
+  /** GET /payment/status?transaction_guid=: polled by the payment-await page. */
+  paymentStatus: (transactionGuid: string) => ['payment-status', transactionGuid] as const,
   /** GET /order/{id}/messages: the order's question thread. */
   orderMessages: (orderId: number) => ['orders', 'messages', orderId] as const,
   /** GET /admin/orders?…: one filter's pages of the console's order list. */

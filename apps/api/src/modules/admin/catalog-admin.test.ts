@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
-import { waitForImportJob } from '../../test/console-kit.ts';
+import { addStaff, waitForImportJob } from '../../test/console-kit.ts';
 import { demoCatalog } from '../catalog/demo/demo-catalog.ts';
 
 const owner = makeTelegramUser();
@@ -17,14 +17,7 @@ let viewerAuth: string;
 beforeAll(async () => {
   t = await buildTestApp({ adminTelegramIds: [owner.id] });
   ownerAuth = await login(t.app, owner);
-  viewerAuth = await login(t.app, viewer);
-  const added = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/staff',
-    headers: { authorization: ownerAuth },
-    payload: { telegram_id: viewer.id, role: 'viewer' },
-  });
-  expect(added.statusCode).toBe(200);
+  viewerAuth = await addStaff(t.app, ownerAuth, viewer, 'viewer');
 });
 afterAll(() => t.close());
 

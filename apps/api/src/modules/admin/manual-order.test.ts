@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, notifications, orders, orderStatusHistory } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
-import { payInSandbox, shopper, type Shopper } from '../../test/console-kit.ts';
+import { addStaff, payInSandbox, shopper, type Shopper } from '../../test/console-kit.ts';
 import { insertProduct, variantQty } from '../../test/fixtures.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
@@ -26,20 +26,8 @@ let seq = 0;
 beforeAll(async () => {
   t = await buildTestApp({ adminTelegramIds: [owner.id] });
   ownerAuth = await login(t.app, owner);
-  managerAuth = await login(t.app, manager);
-  viewerAuth = await login(t.app, viewer);
-  for (const [member, role] of [
-    [manager, 'manager'],
-    [viewer, 'viewer'],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/staff',
-      headers: { authorization: ownerAuth },
-      payload: { telegram_id: member.id, role },
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-  }
+  managerAuth = await addStaff(t.app, ownerAuth, manager, 'manager');
+  viewerAuth = await addStaff(t.app, ownerAuth, viewer, 'viewer');
   buyer = await shopper(t.app, buyerUser);
   // Staff find the shopper the way the console does: by @username among the customers.
   const found = await t.app.inject({

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, notifications } from '../../db/schema/index.ts';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
-import { placeAndPay, shopper, type Shopper } from '../../test/console-kit.ts';
+import { addStaff, placeAndPay, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser();
 const manager = makeTelegramUser();
@@ -20,20 +20,8 @@ let buyer: Shopper;
 beforeAll(async () => {
   t = await buildTestApp({ adminTelegramIds: [owner.id] });
   ownerAuth = await login(t.app, owner);
-  managerAuth = await login(t.app, manager);
-  viewerAuth = await login(t.app, viewer);
-  for (const [member, role] of [
-    [manager, 'manager'],
-    [viewer, 'viewer'],
-  ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/staff',
-      headers: { authorization: ownerAuth },
-      payload: { telegram_id: member.id, role },
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
-  }
+  managerAuth = await addStaff(t.app, ownerAuth, manager, 'manager');
+  viewerAuth = await addStaff(t.app, ownerAuth, viewer, 'viewer');
   buyer = await shopper(t.app);
 });
 afterAll(async () => {

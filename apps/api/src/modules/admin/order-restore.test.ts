@@ -8,7 +8,7 @@ import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/
 import { startFakeYooKassa, type FakeYooKassa } from '../../test/fake-yookassa.ts';
 import { variantQty } from '../../test/fixtures.ts';
 import { expireUnpaidOrders } from '../orders/index.ts';
-import { placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
+import { addStaff, placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
 const manager = makeTelegramUser();
@@ -26,13 +26,7 @@ beforeAll(async () => {
     yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiUrl: fake.apiUrl },
   });
   ownerAuth = await login(t.app, owner);
-  managerAuth = await login(t.app, manager);
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/staff',
-    headers: { authorization: ownerAuth },
-    payload: { telegram_id: manager.id, role: 'manager' },
-  });
+  managerAuth = await addStaff(t.app, ownerAuth, manager, 'manager');
   buyer = await shopper(t.app);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, makeTelegramUser, type TestApp } from '../../test/app.ts';
 import { PASSPORT } from '../../test/fixtures.ts';
-import { placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
+import { addStaff, placeOrder, shopper, type Shopper } from '../../test/console-kit.ts';
 
 const owner = makeTelegramUser();
 const manager = makeTelegramUser();
@@ -15,14 +15,7 @@ let buyer: Shopper;
 beforeAll(async () => {
   t = await buildTestApp({ adminTelegramIds: [owner.id] });
   ownerAuth = await login(t.app, owner);
-  managerAuth = await login(t.app, manager);
-  const added = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/staff',
-    headers: { authorization: ownerAuth },
-    payload: { telegram_id: manager.id, role: 'manager' },
-  });
-  expect(added.statusCode).toBe(200);
+  managerAuth = await addStaff(t.app, ownerAuth, manager, 'manager');
   buyer = await shopper(t.app);
 });
 afterAll(() => t.close());

@@ -54,10 +54,12 @@ export const patchVariant = async ({
 export const undoVariant = async ({ id }: { id: number }): Promise<AdminVariant> =>
   (await api(`/v1/admin/variants/${id}/undo`, { method: 'POST', schema: AdminVariantResponseSchema })).result;
 
-const useCatalogMutation = <I, O>(fn: (input: I) => Promise<O>) => {
+/** With `errorMessage`, a failure is toasted (app/query-client.ts); without, the caller shows it. */
+const useCatalogMutation = <I, O>(fn: (input: I) => Promise<O>, errorMessage?: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    meta: errorMessage === undefined ? undefined : { errorMessage },
     // The shopper's cached listings may show the old title or price too.
     onSettled: () =>
       Promise.all([
@@ -68,6 +70,6 @@ const useCatalogMutation = <I, O>(fn: (input: I) => Promise<O>) => {
   });
 };
 
-export const usePatchProduct = () => useCatalogMutation(patchProduct);
-export const usePatchVariant = () => useCatalogMutation(patchVariant);
-export const useUndoVariant = () => useCatalogMutation(undoVariant);
+export const usePatchProduct = (errorMessage?: string) => useCatalogMutation(patchProduct, errorMessage);
+export const usePatchVariant = () => useCatalogMutation(patchVariant, 'Не удалось сохранить вариант');
+export const useUndoVariant = () => useCatalogMutation(undoVariant, 'Не удалось отменить изменение');

@@ -62,6 +62,7 @@ export function useSaveFindSettings() {
     mutationFn: async (body: FindSettings) =>
       (await api('/v1/admin/settings/find', { method: 'PUT', body, schema: FindSettingsResponseSchema }))
         .result,
+    meta: { errorMessage: 'Не удалось сохранить настройки' },
     onSuccess: (data) => qc.setQueryData(queryKeys.adminFindSettings, data),
   });
 }

@@ -85,6 +85,11 @@ export function useDecidePayout() {
           schema: AdminPayoutResponseSchema,
         })
       ).result,
+    meta: { errorMessage: 'Не удалось сохранить' },
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.adminPayouts }),
   });
 }
+
+/** The full payout details, read on demand (each read is written to the audit log). */
+export const useRevealPayoutDetails = () =>
+  useMutation({ mutationFn: getPayoutDetails, meta: { errorMessage: 'Не удалось получить реквизиты' } });

@@ -18,10 +18,11 @@ export const staffQueryOptions = () =>
     queryFn: async () => (await api('/v1/admin/staff', { schema: AdminStaffListResponseSchema })).result,
   });
 
-const useStaffMutation = <I, O>(fn: (input: I) => Promise<O>) => {
+const useStaffMutation = <I, O>(errorMessage: string, fn: (input: I) => Promise<O>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    meta: { errorMessage },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStaff }),
   });
 };
@@ -29,12 +30,13 @@ const useStaffMutation = <I, O>(fn: (input: I) => Promise<O>) => {
 /** Adds a member or changes a member's role (the same POST). */
 export const useSaveStaff = () =>
   useStaffMutation(
+    'Не удалось сохранить сотрудника',
     async (body: AdminStaffBody) =>
       (await api('/v1/admin/staff', { method: 'POST', body, schema: AdminStaffMemberResponseSchema })).result,
   );
 
 export const useRemoveStaff = () =>
-  useStaffMutation(async (telegramId: number) => {
+  useStaffMutation('Не удалось убрать доступ', async (telegramId: number) => {
     await api(`/v1/admin/staff/${telegramId}`, { method: 'DELETE', schema: z.unknown() });
   });
 
@@ -50,6 +52,7 @@ export const useSaveMyAlerts = () => {
   return useMutation({
     mutationFn: async (body: StaffAlerts) =>
       (await api('/v1/admin/me/alerts', { method: 'PUT', body, schema: StaffAlertsResponseSchema })).result,
+    meta: { errorMessage: 'Не удалось сохранить уведомления' },
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.adminMeAlerts, saved),
   });
 };

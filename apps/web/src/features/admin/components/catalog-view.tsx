@@ -91,14 +91,14 @@ function ProductForm({ product }: { product: AdminProductDetail }) {
   const canEdit = roleCan(role, 'operate');
   const [title, setTitle] = useState(product.title);
   const [description, setDescription] = useState(product.description);
-  const patch = usePatchProduct();
-  const publish = usePatchProduct();
+  const patch = usePatchProduct('Не удалось сохранить товар');
+  const publish = usePatchProduct('Не удалось сохранить товар');
   const changed = title.trim() !== product.title || description !== product.description;
 
   const save = () =>
     patch.mutate(
       { id: product.id, title: title.trim(), description },
-      { onSuccess: () => notify.success('Товар сохранён'), onError: (e) => notify.error(e.message) },
+      { onSuccess: () => notify.success('Товар сохранён') },
     );
 
   const setPublished = async (is_published: boolean) => {
@@ -114,10 +114,7 @@ function ProductForm({ product }: { product: AdminProductDetail }) {
     }
     publish.mutate(
       { id: product.id, is_published },
-      {
-        onSuccess: () => notify.success(is_published ? 'Товар опубликован' : 'Товар скрыт из магазина'),
-        onError: (error) => notify.error(error.message),
-      },
+      { onSuccess: () => notify.success(is_published ? 'Товар опубликован' : 'Товар скрыт из магазина') },
     );
   };
 
@@ -235,16 +232,13 @@ function VariantRow({
       !(await confirmPrice(`${productTitle} · ${label}`, variant.price, body.price, isManager))
     )
       return;
-    patch.mutate(
-      { id: variant.id, ...body },
-      { onSuccess: () => notify.success('Вариант сохранён'), onError: (e) => notify.error(e.message) },
-    );
+    patch.mutate({ id: variant.id, ...body }, { onSuccess: () => notify.success('Вариант сохранён') });
   };
 
   const move = (delta: number) =>
     patch.mutate(
       { id: variant.id, qty_delta: delta },
-      { onSuccess: () => notify.success('Остаток изменён'), onError: (e) => notify.error(e.message) },
+      { onSuccess: () => notify.success('Остаток изменён') },
     );
 
   return (
@@ -305,13 +299,7 @@ function VariantRow({
               aria-label={`Отменить последнее изменение: ${label}`}
               loading={undo.isPending}
               onClick={() =>
-                undo.mutate(
-                  { id: variant.id },
-                  {
-                    onSuccess: () => notify.success('Изменение отменено'),
-                    onError: (e) => notify.error(e.message),
-                  },
-                )
+                undo.mutate({ id: variant.id }, { onSuccess: () => notify.success('Изменение отменено') })
               }
             >
               Отменить

@@ -13,6 +13,7 @@ import { formatPrice } from '../../../lib/price.ts';
 import { formatDateTime } from '../admin-labels.ts';
 import { AdminTable } from './admin-list.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, AdminOrderRow>();
@@ -46,7 +47,7 @@ const columns = helper.columns([
   helper.accessor('id', {
     header: '№',
     cell: ({ row }) => (
-      <Link className="admin-table__order-link" to={`/admin/orders/${row.original.id}`}>
+      <Link className="admin-table__order-link" to={paths.adminOrder(row.original.id)}>
         №{row.original.id}
       </Link>
     ),

@@ -14,11 +14,10 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { formatDateTime } from '../admin-labels.ts';
 import {
-  getPayoutDetails,
+  useRevealPayoutDetails,
   useAdminPayouts,
   useDecidePayout,
   type PayoutDecision,
@@ -128,18 +127,13 @@ export function PayoutsView() {
 
 function PayoutActions({ payout }: { payout: AdminPayout }) {
   const decide = useDecidePayout();
+  const revealDetails = useRevealPayoutDetails();
   const [details, setDetails] = useState<string | null>(null);
   const [mode, setMode] = useState<'idle' | 'paid' | 'reject'>('idle');
   const [text, setText] = useState('');
 
   const run = (decision: PayoutDecision, done: string) =>
-    decide.mutate(
-      { id: payout.id, decision },
-      {
-        onSuccess: () => notify.success(done),
-        onError: (e) => notify.error(errorMessage(e, 'Не удалось сохранить')),
-      },
-    );
+    decide.mutate({ id: payout.id, decision }, { onSuccess: () => notify.success(done) });
 
   const reveal = async () => {
     const ok = await confirm({
@@ -149,12 +143,10 @@ function PayoutActions({ payout }: { payout: AdminPayout }) {
       cancelText: 'Отмена',
     });
     if (!ok) return;
-    try {
-      const d = await getPayoutDetails(payout.id);
-      setDetails(d.method === 'sbp' ? `СБП · ${d.bank ?? ''} · ${d.phone ?? ''}` : `Карта ${d.card ?? ''}`);
-    } catch (e) {
-      notify.error(errorMessage(e, 'Не удалось получить реквизиты'));
-    }
+    revealDetails.mutate(payout.id, {
+      onSuccess: (d) =>
+        setDetails(d.method === 'sbp' ? `СБП · ${d.bank ?? ''} · ${d.phone ?? ''}` : `Карта ${d.card ?? ''}`),
+    });
   };
 
   return (

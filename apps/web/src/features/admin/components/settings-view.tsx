@@ -11,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { findSettingsQueryOptions, useSaveFindSettings } from '../api/find-requests.ts';
 import { myAlertsQueryOptions, useSaveMyAlerts } from '../api/staff.ts';
@@ -58,14 +57,7 @@ function MyAlerts() {
               role="switch"
               checked={alerts.data[key]}
               disabled={save.isPending}
-              onChange={(e) =>
-                save.mutate(
-                  { ...alerts.data, [key]: e.target.checked },
-                  {
-                    onError: (error) => notify.error(errorMessage(error, 'Не удалось сохранить уведомления')),
-                  },
-                )
-              }
+              onChange={(e) => save.mutate({ ...alerts.data, [key]: e.target.checked })}
             />
             {label}
           </label>
@@ -128,7 +120,6 @@ function SettingsForm({ initial }: { initial: FindSettings }) {
           },
           {
             onSuccess: () => notify.success('Настройки сохранены'),
-            onError: (err) => notify.error(errorMessage(err, 'Не удалось сохранить настройки')),
           },
         );
       }}

@@ -77,7 +77,6 @@ function AddMember() {
               notify.success('Сотрудник добавлен');
               setId('');
             },
-            onError: (error) => notify.error(error.message),
           },
         );
       }}
@@ -123,7 +122,7 @@ function Member({ member, editable }: { member: AdminStaffMember; editable: bool
             onChange={(role) =>
               save.mutate(
                 { telegram_id: member.telegram_id, role },
-                { onSuccess: () => notify.success('Роль изменена'), onError: (e) => notify.error(e.message) },
+                { onSuccess: () => notify.success('Роль изменена') },
               )
             }
           />
@@ -143,7 +142,6 @@ function Member({ member, editable }: { member: AdminStaffMember; editable: bool
                   ok &&
                   remove.mutate(member.telegram_id, {
                     onSuccess: () => notify.success('Доступ убран'),
-                    onError: (e) => notify.error(e.message),
                   }),
               )
             }

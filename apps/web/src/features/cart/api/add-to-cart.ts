@@ -8,6 +8,9 @@ import { api, type Answer } from '../../../lib/api-client.ts';
 import { CART_QUERY_KEY } from './get-cart.ts';
 import { CART_LEN_QUERY_KEY } from './get-cart-len.ts';
 
+/** The spec's toast when adding fails (docs/product.md §8), with an error haptic. */
+export const CART_FAILED = 'Ошибка при добавлении в корзину';
+
 export const addToCart = async ({ productId, variantId }: { productId: number; variantId: number }) =>
   (
     await api<Answer<typeof CartLineResponseSchema>>('/v1/cart', {
@@ -20,6 +23,7 @@ export const useAddToCart = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addToCart,
+    meta: { errorToast: CART_FAILED },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),

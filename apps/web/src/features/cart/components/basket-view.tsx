@@ -15,6 +15,7 @@ import { cartLines, linesTotal } from '../cart-lines.ts';
 import { BasketLine } from './basket-line.tsx';
 import { useLineActions, type ToFavorites } from './use-line-actions.ts';
 import './basket-view.css';
+import { paths } from '../../../lib/paths.ts';
 
 type Props = { onCheckout: (variantIds: number[]) => void; toFavorites?: ToFavorites };
 
@@ -120,7 +121,7 @@ export function BasketEmpty() {
       </svg>
       <p className="basket-empty__title">В корзине пока пусто</p>
       <p className="basket-empty__hint">Загляните в каталог — там много всего интересного</p>
-      <Link to="/catalog" className="button button--primary button--medium basket-empty__cta">
+      <Link to={paths.catalog()} className="button button--primary button--medium basket-empty__cta">
         Перейти в каталог
       </Link>
     </div>

@@ -5,6 +5,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { notify } from '../../../components/ui/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddToCart } from '../api/add-to-cart.ts';
@@ -12,7 +13,7 @@ import { useCart } from '../api/get-cart.ts';
 import './cart-actions.css';
 
 export const CART_ADDED = 'Товар добавлен в корзину';
-export const CART_FAILED = 'Ошибка при добавлении в корзину';
+export { CART_FAILED } from '../api/add-to-cart.ts';
 
 type Props = {
   productId: number;
@@ -32,7 +33,7 @@ export function CartActions({ productId, variantId, available, onNeedVariant, on
 
   const goToBasket = () => {
     onLeave();
-    void navigate('/basket');
+    void navigate(paths.basket);
   };
 
   // A double tap adds once, with one toast.
@@ -47,7 +48,7 @@ export function CartActions({ productId, variantId, available, onNeedVariant, on
       notify.success(CART_ADDED);
       return true;
     } catch {
-      notify.error(CART_FAILED);
+      // The toast and the error haptic come from the mutation's meta (app/query-client.ts).
       return false;
     }
   });

@@ -9,6 +9,7 @@ import { haptic } from '../../../telegram/haptics.ts';
 import { useDeleteDelivery } from '../api/delete-delivery.ts';
 import { formatPhoneInput } from '../../../lib/phone.ts';
 import './address-list.css';
+import { paths } from '../../../lib/paths.ts';
 
 /** «Москва, ул. Тверская, 1», or for a pickup point «Пункт выдачи: Россия, Москва, …». */
 export const addressLine = (
@@ -83,7 +84,7 @@ export function AddressList(props: ManageProps | SelectProps) {
         }
         return (
           <li key={a.id} className="address-card">
-            <Link to={`/profile/delivery/set/${a.id}`} className="address-card__text address-card__edit">
+            <Link to={paths.profileDeliveryEdit(a.id)} className="address-card__text address-card__edit">
               {body}
             </Link>
             <button

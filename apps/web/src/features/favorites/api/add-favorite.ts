@@ -8,10 +8,12 @@ import { FAVORITES_QUERY_KEY } from './get-favorites.ts';
 export const addFavorite = async (body: AddFavoriteBody) =>
   (await api('/v1/favorites', { method: 'POST', body, schema: AddFavoriteResponseSchema })).result;
 
-export const useAddFavorite = () => {
+/** With `errorMessage`, a failure is toasted (app/query-client.ts); without, the caller handles it. */
+export const useAddFavorite = (errorMessage?: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addFavorite,
+    meta: errorMessage === undefined ? undefined : { errorMessage },
     onSettled: () => queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY }),
   });
 };

@@ -11,6 +11,7 @@ vi.mock('../../../telegram/haptics.ts', () => ({
 }));
 
 const { default: FavoriteDrawer, FAVORITE_ADDED, FAVORITE_FAILED } = await import('./favorite-drawer.tsx');
+const { createQueryClient } = await import('../../../app/query-client.ts');
 
 const variant = (id: number, size: string, qty: number) => ({
   id,
@@ -61,7 +62,8 @@ afterEach(() => {
 });
 
 function renderDrawer(onOpenChange = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app's own client: a failed add is toasted from the mutation's meta there.
+  const client = createQueryClient();
   render(
     <QueryClientProvider client={client}>
       <FavoriteDrawer open onOpenChange={onOpenChange} product={product} loading={false} />

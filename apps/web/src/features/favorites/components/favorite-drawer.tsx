@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { notify } from '../../../components/ui/notify.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { variantLabel } from '../../../lib/variant-label.ts';
 import { haptic } from '../../../telegram/haptics.ts';
 import { useAddFavorite } from '../api/add-favorite.ts';
@@ -32,7 +31,7 @@ type Props = {
 };
 
 export default function FavoriteDrawer({ open, onOpenChange, product, loading, initialVariantId }: Props) {
-  const add = useAddFavorite();
+  const add = useAddFavorite(FAVORITE_FAILED);
   const { control, handleSubmit, formState, reset } = useForm<FavoriteSizeForm>({
     resolver: zodResolver(FavoriteSizeSchema),
     mode: 'onChange',
@@ -49,8 +48,8 @@ export default function FavoriteDrawer({ open, onOpenChange, product, loading, i
       await add.mutateAsync({ product_id: product.id, variant_id: size });
       notify.success(FAVORITE_ADDED);
       close();
-    } catch (error) {
-      notify.error(errorMessage(error, FAVORITE_FAILED));
+    } catch {
+      // Toasted from the mutation's meta (the server's message, or FAVORITE_FAILED).
     }
   });
 

@@ -12,6 +12,7 @@ import { useRemoveFavorite } from '../api/remove-favorite.ts';
 import { useFavoriteDrawerStore } from '../favorite-drawer-store.ts';
 import './favorites-list.css';
 import '../../../components/ui/card-grid.css';
+import { paths } from '../../../lib/paths.ts';
 
 type Props = {
   /** How the chosen size reads («Черный · 42 EU»), from the variant the favourite carries. */
@@ -72,7 +73,7 @@ export function FavoritesList({ renderSize }: Props) {
         </svg>
         <p className="empty-state__title">В избранном пока пусто</p>
         <p>Нажмите на сердечко на товаре, чтобы не потерять его</p>
-        <Link className="link-button" to="/catalog">
+        <Link className="link-button" to={paths.catalog()}>
           Перейти в каталог
         </Link>
       </div>

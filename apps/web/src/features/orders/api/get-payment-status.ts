@@ -2,6 +2,7 @@
 import { PaymentStatusResponseSchema } from '@shop/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const PAYMENT_POLL_MS = 2000;
 
@@ -15,7 +16,7 @@ export const getPaymentStatus = async (transactionGuid: string) =>
 
 export const paymentStatusQueryOptions = (transactionGuid: string) =>
   queryOptions({
-    queryKey: ['payment-status', transactionGuid],
+    queryKey: queryKeys.paymentStatus(transactionGuid),
     queryFn: () => getPaymentStatus(transactionGuid),
     enabled: transactionGuid.length > 0,
     // Polled while the payment is pending. Not after a first check that failed: the page then says

@@ -10,6 +10,7 @@ import { useOrders } from '../api/get-orders.ts';
 import { isActiveStatus } from '../order-status.ts';
 import { OrderCard } from './order-card.tsx';
 import './orders.css';
+import { paths } from '../../../lib/paths.ts';
 
 export function OrdersHistoryView() {
   const active = useQuery(activeOrdersQueryOptions(0));
@@ -33,7 +34,7 @@ export function OrdersHistoryView() {
       <div className="orders-empty">
         <p className="orders-empty__title">Заказов пока нет</p>
         <p className="orders-empty__hint">Здесь появятся ваши покупки и их статусы</p>
-        <Link to="/catalog" className="button button--primary button--medium">
+        <Link to={paths.catalog()} className="button button--primary button--medium">
           Перейти в каталог
         </Link>
       </div>

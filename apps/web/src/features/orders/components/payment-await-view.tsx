@@ -1,7 +1,7 @@
 // payment-await?transaction_guid=: polls GET /payment/status and shows the wait, the success or
 // the failure with the way on (to the order, paying again, the orders history).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -52,67 +52,51 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
 
   if (notFound) {
     return (
-      <div className="payment-result" role="status">
-        <ResultIcon kind="failure" />
-        <h2 className="payment-result__title">Платёж не найден</h2>
+      <Result icon={<ResultIcon kind="failure" />} title="Платёж не найден" live={false}>
         <p className="payment-result__text">Проверьте статус заказа в истории заказов.</p>
         <div className="payment-result__actions">
-          <Link to="/orders/history" replace className="button button--primary button--large button--full">
-            Мои заказы
-          </Link>
+          <ButtonLink to={paths.ordersHistory}>Мои заказы</ButtonLink>
         </div>
-      </div>
+      </Result>
     );
   }
 
   if (!status.data || outcome === 'pending') {
     return (
-      <div className="payment-result" role="status" aria-live="polite">
-        <Spinner className="payment-result__spinner" />
-        <h2 className="payment-result__title">Ждём подтверждения оплаты</h2>
+      <Result icon={<Spinner className="payment-result__spinner" />} title="Ждём подтверждения оплаты">
         <p className="payment-result__text">
           Обычно это занимает несколько секунд. Если вы закрыли страницу оплаты, вернитесь к заказу и оплатите
           снова.
         </p>
         <div className="payment-result__actions">
-          <Link to="/orders/history" replace className="button button--secondary button--large button--full">
+          <ButtonLink to={paths.ordersHistory} secondary>
             Мои заказы
-          </Link>
+          </ButtonLink>
         </div>
-      </div>
+      </Result>
     );
   }
 
   const orderId = status.data.order_id;
   if (outcome === 'succeeded') {
     return (
-      <div className="payment-result" role="status" aria-live="polite">
-        <ResultIcon kind="success" />
-        <h2 className="payment-result__title">Заказ оплачен</h2>
+      <Result icon={<ResultIcon kind="success" />} title="Заказ оплачен">
         <p className="payment-result__text">
           Спасибо за покупку! Заказ №{orderId} принят, мы сообщим в Telegram, когда он поедет к вам.
         </p>
         <div className="payment-result__actions">
-          <Link
-            to={paths.orderDetails(orderId)}
-            replace
-            className="button button--primary button--large button--full"
-          >
-            К заказу
-          </Link>
-          <Link to="/orders/history" replace className="button button--secondary button--large button--full">
+          <ButtonLink to={paths.orderDetails(orderId)}>К заказу</ButtonLink>
+          <ButtonLink to={paths.ordersHistory} secondary>
             Мои заказы
-          </Link>
+          </ButtonLink>
         </div>
         <HomeScreenOffer />
-      </div>
+      </Result>
     );
   }
 
   return (
-    <div className="payment-result" role="status" aria-live="polite">
-      <ResultIcon kind="failure" />
-      <h2 className="payment-result__title">Оплата не прошла</h2>
+    <Result icon={<ResultIcon kind="failure" />} title="Оплата не прошла">
       <p className="payment-result__text">
         Деньги не списаны. Заказ №{orderId} ждёт оплаты{left ? ` ещё ${left}` : ''} — попробуйте оплатить
         снова.
@@ -121,18 +105,48 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
         <Button fullWidth loading={pay.isPending} onClick={() => void pay.payOnce(orderId)}>
           Оплатить снова
         </Button>
-        <Link
-          to={paths.orderDetails(orderId)}
-          replace
-          className="button button--secondary button--large button--full"
-        >
+        <ButtonLink to={paths.orderDetails(orderId)} secondary>
           К заказу
-        </Link>
-        <Link to="/orders/history" replace className="payment-result__link">
+        </ButtonLink>
+        <Link to={paths.ordersHistory} replace className="payment-result__link">
           Мои заказы
         </Link>
       </div>
+    </Result>
+  );
+}
+
+/** One outcome: its icon and title, then its text and ways on; announced as it changes. */
+function Result({
+  icon,
+  title,
+  live = true,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  live?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="payment-result" role="status" aria-live={live ? 'polite' : undefined}>
+      {icon}
+      <h2 className="payment-result__title">{title}</h2>
+      {children}
     </div>
+  );
+}
+
+/** A way on that replaces this page in the history (back does not return to the wait). */
+function ButtonLink({ to, secondary, children }: { to: string; secondary?: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      replace
+      className={`button button--${secondary ? 'secondary' : 'primary'} button--large button--full`}
+    >
+      {children}
+    </Link>
   );
 }
 

@@ -10,6 +10,7 @@ export function useSavePassport() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: savePassport,
+    meta: { errorMessage: 'Не удалось сохранить данные' },
     onSuccess: () => qc.invalidateQueries({ queryKey: PASSPORT_QUERY_KEY }),
   });
 }

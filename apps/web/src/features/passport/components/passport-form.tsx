@@ -7,10 +7,8 @@ import { PassportBodySchema, type Passport, type PassportBody } from '@shop/cont
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import { notify } from '../../../components/ui/notify.ts';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { showFieldError } from '../../../lib/field-error.ts';
 import { useUnsavedInput } from '../../../lib/use-unsaved-input.ts';
 import { usePassport } from '../api/get-passport.ts';
 import { useSavePassport } from '../api/save-passport.ts';
@@ -82,10 +80,8 @@ function PassportForm({
       markSaved();
       onSaved(result);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.field && error.field in body) {
-        form.setError(error.field as keyof FormInput, { message: error.message });
-      }
-      notify.error(errorMessage(error, 'Не удалось сохранить данные'));
+      // The toast comes from the mutation's meta; a refused field is also shown under it.
+      showFieldError(form.setError, error, body);
     }
   });
 
