@@ -1,12 +1,9 @@
 -- The console's order work (issues 25 and 28, docs/product.md §12.2): the order list sorted by total
--- or by the last change (keyset), the «Нужен возврат» counter on «Заказы» (only canceled orders are
--- candidates), the audit log filtered by who and by what, saved filters per staff member, and a
+-- or by the last change (keyset), the audit log filtered by who and by what, saved filters per staff member, and a
 -- find quote's title, picture and size for the shopper's cart line.
 CREATE INDEX IF NOT EXISTS "orders_total_idx" ON "orders" USING btree ("total","id");
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "orders_updated_at_idx" ON "orders" USING btree ("updated_at","id");
---> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "orders_canceled_idx" ON "orders" USING btree ("id") WHERE "orders"."status" = 'canceled';
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "admin_audit_log_actor_idx" ON "admin_audit_log" USING btree ("actor_telegram_id","id");
 --> statement-breakpoint

@@ -173,10 +173,6 @@ export const orders = pgTable(
     // The console's order list sorted by total or by the last change, keyset paged (migration 0022).
     index('orders_total_idx').on(t.total, t.id),
     index('orders_updated_at_idx').on(t.updatedAt, t.id),
-    // «Нужен возврат» (the console's counter on «Заказы»): only canceled orders are candidates.
-    index('orders_canceled_idx')
-      .on(t.id)
-      .where(sql`${t.status} = 'canceled'`),
     check('orders_total_non_negative', sql`${t.total} >= 0`),
     check('orders_status_known', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
