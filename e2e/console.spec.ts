@@ -329,3 +329,99 @@ test('console: a product made in the console, with pictures, on sale and found b
     expect((await sharp(await img.body()).metadata()).width).toBe(324);
   }
 });
+
+test('console order work: «Нужен возврат» counted on «Заказы» until refunded; sort kept by a reload; a saved filter from the server; the audit log filtered in Russian', async ({
+  page,
+  request,
+}) => {
+  const shopperToken = await signInVera(request);
+  const [owed, other] = await paidOrders(request, shopperToken, 2);
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Панель магазина' }).click();
+  const token = await adminToken(page);
+  const canceled = await request.post(`/api/v1/admin/orders/${owed!.id}/status`, {
+    headers: auth(token),
+    data: { status: 'canceled' },
+  });
+  expect(canceled.ok(), await canceled.text()).toBe(true);
+  const count = (
+    (await (await request.get('/api/v1/admin/badges', { headers: auth(token) })).json()) as {
+      result: { needs_refund: number };
+    }
+  ).result.needs_refund;
+  expect(count).toBeGreaterThanOrEqual(1);
+
+  // «Заказы» carries the count wherever the staff member is (here: the dashboard).
+  await page.reload();
+  const ordersLink = page.getByRole('link', { name: 'Заказы', exact: true });
+  await expect(ordersLink).toHaveAccessibleDescription(`Нужен возврат: ${count}`);
+  await expect(page.getByTestId('owed-badge')).toHaveText(String(count));
+
+  // Sorting: total high to low, in the address, kept by a reload, and the API is asked so.
+  await ordersLink.click();
+  const [sorted] = await Promise.all([
+    page.waitForRequest(
+      (r) => r.url().includes('/api/v1/admin/orders?') && r.url().includes('sort=total_desc'),
+    ),
+    page.getByRole('combobox', { name: 'Сортировка' }).selectOption('total_desc'),
+  ]);
+  expect(new URL(sorted.url()).searchParams.get('sort')).toBe('total_desc');
+  await expect(page).toHaveURL(/sort=total_desc/);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('total_desc');
+  // The rows come after the reload's request: wait for them, then read the «Сумма» column.
+  await expect(page.locator('tr[data-order-id]').nth(1)).toBeVisible();
+  const totals = await page
+    .locator('tr[data-order-id]')
+    .evaluateAll((rows) =>
+      rows.map((r) => Number((r.querySelectorAll('td')[4]?.textContent ?? '').replace(/\D/g, ''))),
+    );
+  expect(totals.length).toBeGreaterThan(1);
+  expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  // Page sizes are 25, 50 and 100.
+  await expect(page.getByRole('combobox', { name: 'На странице' }).locator('option')).toHaveText([
+    '25',
+    '50',
+    '100',
+  ]);
+
+  // A saved filter lives on the server: after a reload it is there, and it brings the sort back.
+  await page.getByRole('button', { name: 'Сохранить фильтр' }).click();
+  await page.getByRole('textbox', { name: 'Название фильтра' }).fill('Дорогие сначала');
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  const views = page.getByRole('group', { name: 'Сохранённые фильтры' });
+  await expect(views.getByRole('button', { name: 'Дорогие сначала', exact: true })).toBeVisible();
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('newest');
+  await views.getByRole('button', { name: 'Дорогие сначала', exact: true }).click();
+  await expect(page).toHaveURL(/sort=total_desc/);
+  await expect(page.getByRole('combobox', { name: 'Сортировка' })).toHaveValue('total_desc');
+
+  // The refund from the order card takes one off the counter at once, without a reload.
+  await page.goto(`/admin/orders/${owed!.id}`);
+  await page.getByRole('textbox', { name: 'Причина возврата' }).fill('Отмена после оплаты');
+  await page.getByRole('button', { name: 'Оформить возврат' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Вернуть' }).click();
+  if (count > 1) await expect(page.getByTestId('owed-badge')).toHaveText(String(count - 1));
+  else await expect(page.getByTestId('owed-badge')).toHaveCount(0);
+
+  // The audit log: filtered to refunds, then to this order, in Russian and with a name.
+  await toastsGone(page);
+  await page.getByRole('link', { name: 'Журнал' }).click();
+  const entries = page.getByRole('list', { name: 'Записи журнала' });
+  await expect(entries.getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'Что' }).selectOption('order.refund');
+  await expect(page).toHaveURL(/action=order\.refund/);
+  await expect(entries.getByText(`Возврат денег · заказ №${owed!.id}`)).toBeVisible();
+  await expect(entries.getByText(/^Статус заказа/)).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Что' }).selectOption('');
+  await page.getByRole('combobox', { name: 'Объект' }).selectOption('order');
+  await page.getByRole('textbox', { name: 'Номер объекта' }).fill(String(owed!.id));
+  await expect(entries.getByText(`Статус заказа · заказ №${owed!.id}`)).toBeVisible();
+  await expect(entries.getByText('Статус: Оплачен → Отменён')).toBeVisible();
+  await expect(entries.getByText(`заказ №${other!.id}`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Номер объекта' })).toHaveValue(String(owed!.id));
+  await expect(page.getByRole('combobox', { name: 'Кто' }).locator('option')).not.toHaveCount(1);
+  await photograph(page, 'audit');
+});

@@ -1,7 +1,7 @@
 // Find on Poizon in Chromium at 390×844 against the real API (fixture Poizon provider, as `npm start`
 // runs it): a catalogue product by its Poizon link opens in the product drawer, a Poizon item opens
 // as a card and goes to the cart, an unknown short link becomes a request, staff quote it in the
-// console and the shopper accepts it; Poizon search shows its grid; a request carries an uploaded
+// console (naming the cart line) and the shopper accepts it; Poizon search shows its grid; a request carries an uploaded
 // screenshot and a photo sent from search by photo, both seen by the shopper and in the console.
 // Screenshots in light and dark go where `shot()` says (support.ts).
 import type { Page } from '@playwright/test';
@@ -112,6 +112,9 @@ for (const scheme of ['light', 'dark'] as const) {
     const tr = page.locator('tr', { hasText: code });
     await tr.click();
     const quote = page.locator('.admin-find__card');
+    // The quote names the cart line: the size comes from the request, the title is the staff's.
+    await expect(quote.getByLabel('Размер', { exact: true })).toHaveValue('42.5 EU');
+    await quote.getByLabel('Название в корзине').fill(`Nike Dunk Low ${code}`);
     await quote.getByLabel('Цена на Poizon, ¥').fill('699');
     await quote.getByLabel('Вес, кг').fill('1');
     await expect(quote.getByText(/= 10\s510\s₽/)).toBeVisible();
@@ -130,6 +133,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(quoted.getByText('В корзине')).toBeVisible();
     await page.goto('/basket');
     await expect(page.getByText(/10\s510\s₽/).first()).toBeVisible();
+    const line = page.locator('.basket-line', { hasText: `Nike Dunk Low ${code}` });
+    await expect(line.locator('.basket-line__title')).toHaveText(`Nike Dunk Low ${code}`);
+    await expect(line.locator('.basket-line__variant')).toContainText('42.5');
   });
 
   test(`Poizon search: grid, item card, empty state (${scheme})`, async ({ page }) => {

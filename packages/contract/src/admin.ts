@@ -95,6 +95,13 @@ const TabListSchema = z
   )
   .pipe(z.array(AdminOrderTabSchema, { error: 'Неизвестный статус' }).max(ADMIN_ORDER_TABS.length));
 
+/**
+ * Sorts of the console's order list: newest or oldest first, total high or low, and the last
+ * changed first (status, tracking, any write moves `updated_at`).
+ */
+export const ADMIN_ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'updated'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
 export const AdminOrdersQuerySchema = z.object({
   status: TabListSchema.optional(),
   /** Order number, name or full name (either way round), phone, @username or a product in the order. */
@@ -103,10 +110,56 @@ export const AdminOrdersQuerySchema = z.object({
   from: IsoDateSchema.optional(),
   /** Created on or before this day (the shop's time zone). */
   to: IsoDateSchema.optional(),
+  /** The order of the list (keyset paged in it; a cursor of one sort is a 400 under another). */
+  sort: z.enum(ADMIN_ORDER_SORTS, { error: 'Неизвестная сортировка' }).default('newest'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
+
+/** The filter part of the list's query (no cursor or limit): what a saved filter keeps. */
+export const AdminOrderFilterQuerySchema = AdminOrdersQuerySchema.omit({
+  cursor: true,
+  limit: true,
+}).strict();
+
+/** The console's page sizes of the orders list (the API takes any limit up to 200). */
+export const ADMIN_ORDER_PAGE_SIZES = [25, 50, 100] as const;
+
+/**
+ * `GET /admin/badges`: the counters of the console's navigation — «Заказы» shows the orders that
+ * wait for a refund («Нужен возврат»).
+ */
+export const AdminBadgesSchema = z.object({ needs_refund: z.number().int() });
+export type AdminBadges = z.infer<typeof AdminBadgesSchema>;
+export const AdminBadgesResponseSchema = resultOf(AdminBadgesSchema);
+
+// ---------------------------------------------------------------- saved order filters
+
+/**
+ * A staff member's saved filter of the orders list (kept on the server, per staff member, so it
+ * follows them from the phone to the desktop): a name and the list's query string (statuses,
+ * search, dates, sort), as the console's address carries it.
+ */
+export const AdminOrderViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string(),
+  created_at: z.string(),
+});
+export type AdminOrderView = z.infer<typeof AdminOrderViewSchema>;
+/** At most so many saved filters per staff member. */
+export const MAX_ORDER_VIEWS = 20;
+export const AdminOrderViewBodySchema = z.object({
+  name: z.string().trim().min(1, 'Назовите фильтр').max(40, 'Название — не длиннее 40 символов'),
+  /** `status=paid&q=…&from=…&to=…&sort=…` (without `?`); checked against the list's query. */
+  query: z.string().trim().max(500),
+});
+export type AdminOrderViewBody = z.infer<typeof AdminOrderViewBodySchema>;
+export const AdminOrderViewParamsSchema = z.object({ id: IdSchema });
+export const AdminOrderViewResponseSchema = resultOf(AdminOrderViewSchema);
+export const AdminOrderViewListResponseSchema = resultOf(z.array(AdminOrderViewSchema));
+export const AdminOrderViewRemovedResponseSchema = resultOf(z.object({ id: z.number().int() }));
 
 export const AdminOrderUserSchema = z.object({
   id: z.number().int(),
@@ -492,7 +545,28 @@ export const AdminStaffListResponseSchema = resultOf(z.array(AdminStaffMemberSch
 
 // ---------------------------------------------------------------- audit
 
+/**
+ * The audit log's filters: who (`actor`, a staff member's Telegram id), what (`action`, one kind such
+ * as `order.refund`, or a family such as `order`), when (`from`, `to`: days in the shop's time zone)
+ * and on what (`entity` with an optional `entity_id`, e.g. `order` № 12).
+ */
 export const AdminAuditQuerySchema = z.object({
+  actor: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  action: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]+(\.[a-z_]+)?$/, 'Неизвестное действие')
+    .max(60)
+    .optional(),
+  entity: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]+$/, 'Неизвестный объект')
+    .max(40)
+    .optional(),
+  entity_id: z.string().trim().min(1).max(100).optional(),
+  from: IsoDateSchema.optional(),
+  to: IsoDateSchema.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -511,6 +585,7 @@ export const AdminAuditEntrySchema = z.object({
   created_at: z.string(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuerySchema>;
 
 export const AdminAuditPageSchema = z.object({
   entries: z.array(AdminAuditEntrySchema),
@@ -519,3 +594,7 @@ export const AdminAuditPageSchema = z.object({
 });
 export type AdminAuditPage = z.infer<typeof AdminAuditPageSchema>;
 export const AdminAuditPageResponseSchema = resultOf(AdminAuditPageSchema);
+/** `GET /admin/audit/actors`: everyone who has an entry in the log, for the «Кто» filter. */
+export const AdminAuditActorsResponseSchema = resultOf(
+  z.array(z.object({ telegram_id: z.number().int(), name: z.string().nullable() })),
+);

@@ -3,7 +3,7 @@
 // price settings and the one price formula both sides show.
 import { z } from 'zod';
 import { DutySchema } from './delivery.ts';
-import { IdSchema, PastedLinkTextSchema, resultOf } from './common.ts';
+import { HTTPS_ONLY_MESSAGE, HttpsUrlSchema, IdSchema, PastedLinkTextSchema, resultOf } from './common.ts';
 
 export * from './poizon-query.ts';
 
@@ -277,6 +277,10 @@ export const FindRequestSchema = z.object({
   quote_breakdown: PriceBreakdownSchema.nullable(),
   quote_comment: z.string().nullable(),
   quote_valid_until: z.string().nullable(),
+  /** The quote's title, picture and size for the cart line (null: the request's own). */
+  quote_title: z.string().nullable(),
+  quote_image_url: z.string().nullable(),
+  quote_size: z.string().nullable(),
   reject_reason: z.string().nullable(),
   /** The hidden product and variant an accepted quote put in the cart. */
   product_id: z.number().int().nullable(),
@@ -349,6 +353,18 @@ export const QuoteFindRequestBodySchema = z.object({
   price_cny: z.number().positive().max(1_000_000),
   weight_kg: z.number().positive().max(100),
   comment: z.string().trim().max(1000).optional(),
+  /**
+   * What the shopper's cart line and order will say: the item's title, picture (the shopper's
+   * screenshot or an https link) and size. The console prefills them from the request; left out,
+   * the request's own words, screenshot and size are used.
+   */
+  title: z.string().trim().min(1, 'Название не может быть пустым').max(200).optional(),
+  image_url: z
+    .union([z.string().trim().regex(FIND_SCREENSHOT_URL), HttpsUrlSchema], {
+      error: HTTPS_ONLY_MESSAGE,
+    })
+    .optional(),
+  size: z.string().trim().min(1).max(40).optional(),
 });
 export type QuoteFindRequestBody = z.infer<typeof QuoteFindRequestBodySchema>;
 

@@ -49,6 +49,12 @@ export const queryKeys = {
   adminStaff: ['admin', 'staff'] as const,
   /** GET /admin/audit */
   adminAudit: ['admin', 'audit'] as const,
+  adminAuditOf: (filter: object) => ['admin', 'audit', 'list', filter] as const,
+  adminAuditActors: ['admin', 'audit', 'actors'] as const,
+  /** GET /admin/badges: under adminOrders, so every order write refreshes the «Заказы» counter. */
+  adminBadges: ['admin', 'orders', 'badges'] as const,
+  /** GET /admin/order-views: the staff member's saved filters of the orders list. */
+  adminOrderViews: ['admin', 'order-views'] as const,
   /** GET /admin/catalog/import/{id}: an import job polled until it ends. */
   adminImportJob: (jobId: number | null) => ['admin', 'import-jobs', jobId] as const,
   /** GET /admin/products?q=&hidden= and GET /admin/products/{id} (both under adminProducts). */

@@ -52,8 +52,7 @@ export const STORAGE_KEYS = {
   onboarding: 'history_progress',
   searchHistory: 'search_history',
   navigationHistory: 'navigationHistory',
-  /** The console's saved order filters and its orders page size (docs/product.md §12.2). */
-  adminOrderViews: 'admin/order-views',
+  /** The console's orders page size on this device (docs/product.md §12.2; saved filters live on the server). */
   adminOrdersPageSize: 'admin/orders-page-size',
   /** The add-to-home-screen offer was made (docs/decisions/055): never again on this device. */
   homeScreenOffered: 'home_screen_offered',

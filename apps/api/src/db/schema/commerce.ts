@@ -170,6 +170,9 @@ export const orders = pgTable(
       .where(sql`${t.paidAt} is not null`),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status),
+    // The console's order list sorted by total or by the last change, keyset paged (migration 0022).
+    index('orders_total_idx').on(t.total, t.id),
+    index('orders_updated_at_idx').on(t.updatedAt, t.id),
     check('orders_total_non_negative', sql`${t.total} >= 0`),
     check('orders_status_known', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],

@@ -41,6 +41,10 @@ export const findRequests = pgTable(
     quoteComment: text('quote_comment'),
     quoteValidUntil: timestamp('quote_valid_until', { withTimezone: true }),
     quotedBy: bigint('quoted_by', { mode: 'number' }),
+    /** What the cart line will say: the quote's title, picture and size (migration 0022). */
+    quoteTitle: text('quote_title'),
+    quoteImageUrl: text('quote_image_url'),
+    quoteSize: text('quote_size'),
     rejectReason: text('reject_reason'),
     productId: integer('product_id').references(() => products.id),
     variantId: integer('variant_id').references(() => variants.id),

@@ -51,7 +51,28 @@ export const adminAuditLog = pgTable(
     summary: text('summary'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('admin_audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('admin_audit_log_entity_idx').on(t.entity, t.entityId),
+    // The log's filters by who and by what (migration 0022), newest first within each.
+    index('admin_audit_log_actor_idx').on(t.actorTelegramId, t.id),
+    index('admin_audit_log_action_idx').on(t.action, t.id),
+  ],
+);
+
+/**
+ * A staff member's saved filters of the console's orders list (modules/admin, orders-views.ts):
+ * a name and the list's query string, per staff member (migration 0022).
+ */
+export const staffOrderViews = pgTable(
+  'staff_order_views',
+  {
+    id: serial('id').primaryKey(),
+    staffTelegramId: bigint('staff_telegram_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_order_views_name_idx').on(t.staffTelegramId, t.name)],
 );
 
 /** Internal notes on an order, never shown to the shopper (modules/admin). */

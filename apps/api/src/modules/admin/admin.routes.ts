@@ -2,6 +2,7 @@
 // (staff row re-read per request), also those of the plugins registered here (orders, catalogue,
 // import, staff, the console's pages); writes need their permission and land in the audit log.
 import {
+  AdminAuditActorsResponseSchema,
   AdminAuditPageResponseSchema,
   AdminAuditQuerySchema,
   AdminMeResponseSchema,
@@ -16,6 +17,7 @@ import {
   adminSecurity as security,
   installAdminGate,
   listAudit,
+  listAuditActors,
   requirePermission,
   staffRoutes,
   writeAudit,
@@ -24,6 +26,7 @@ import { catalogAdminRoutes } from './admin-catalog.routes.ts';
 import { importRoutes } from './admin-import.routes.ts';
 import { orderReadRoutes, orderWriteRoutes } from './admin-orders.routes.ts';
 import { consoleRoutes } from './console.routes.ts';
+import { orderViewRoutes } from './order-views.routes.ts';
 
 const tags = ['admin'];
 
@@ -78,15 +81,29 @@ export const adminRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> =
       schema: {
         tags,
         security,
-        summary: 'The audit log of admin writes, newest first',
+        summary: 'The audit log of admin writes, newest first, by who, what, when and on what',
         querystring: AdminAuditQuerySchema,
         response: { 200: AdminAuditPageResponseSchema, ...errors },
       },
     },
-    async (request) => ({ result: await listAudit(app.db, request.query) }),
+    async (request) => ({ result: await listAudit(app.db, request.query, app.env.shopTimeZone) }),
+  );
+
+  app.get(
+    '/audit/actors',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Everyone with an entry in the audit log, by name (the log’s «Кто» filter)',
+        response: { 200: AdminAuditActorsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ result: await listAuditActors(app.db) }),
   );
 
   await app.register(orderReadRoutes);
+  await app.register(orderViewRoutes);
   await app.register(orderWriteRoutes, { provider: opts.provider });
   await app.register(catalogAdminRoutes);
   await app.register(importRoutes);

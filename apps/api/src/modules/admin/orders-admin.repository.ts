@@ -2,8 +2,10 @@
 // order card, the CSV export; and the only writer of `order_notes`.
 import { listShipments, toOrderDelivery, toOrderQuote } from '../delivery/index.ts';
 import {
+  ADMIN_ORDER_SORTS,
   ADMIN_ORDER_TABS,
   NEEDS_REFUND_TAB,
+  type AdminOrderSort,
   type AdminNote,
   type AdminOrder,
   type AdminOrderCounts,
@@ -12,7 +14,7 @@ import {
   type AdminOrderTab,
   type OrderStatus,
 } from '@shop/contract';
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import {
   botUnreachableChats,
@@ -99,14 +101,31 @@ const rowColumns = {
   itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
 };
 
-async function selectRows(db: Database, where: SQL | undefined, limit: number) {
+/** Each sort's ORDER BY (the id breaks ties, so the keyset is total). */
+const SORT_ORDER: Record<AdminOrderSort, SQL[]> = {
+  newest: [desc(orders.id)],
+  oldest: [asc(orders.id)],
+  total_desc: [desc(orders.total), desc(orders.id)],
+  total_asc: [asc(orders.total), asc(orders.id)],
+  updated: [desc(orders.updatedAt), desc(orders.id)],
+};
+
+/** `updated_at` in whole microseconds (a JS Date would drop them and break the keyset's ties). */
+const updatedMicros = sql<string>`(extract(epoch from ${orders.updatedAt}) * 1000000)::bigint::text`;
+
+async function selectRows(
+  db: Database,
+  where: SQL | undefined,
+  limit: number,
+  sort: AdminOrderSort = 'newest',
+) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, updatedMicros })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(orderTracking, eq(orderTracking.orderId, orders.id))
     .where(where)
-    .orderBy(desc(orders.id))
+    .orderBy(...SORT_ORDER[sort])
     .limit(limit);
 }
 
@@ -134,23 +153,77 @@ const toRow = (r: Row): AdminOrderRow => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-/** Keyset paging newest first: the cursor is the last order id seen. */
-function parseCursor(cursor: string | undefined): number | undefined {
+const INT4_MAX = 2_147_483_647;
+const isInt4Id = (n: number) => Number.isSafeInteger(n) && n > 0 && n <= INT4_MAX;
+
+/** The keyset cursor of a sort: `<sort>:<key>:<last id>` (the key: total, or updated_at in µs). */
+function makeCursor(sort: AdminOrderSort, row: Row): string {
+  const key =
+    sort === 'total_desc' || sort === 'total_asc'
+      ? String(row.total)
+      : sort === 'updated'
+        ? row.updatedMicros
+        : '';
+  return `${sort}:${key}:${row.id}`;
+}
+
+/**
+ * The condition «after the cursor» in the list's sort. A forged cursor, or one of another sort
+ * (a page of «Сумма ↓» asked for under «Новые»), is a 400 — never a database error (500).
+ */
+function afterCursor(cursor: string | undefined, sort: AdminOrderSort): SQL | undefined {
   if (cursor === undefined) return undefined;
-  const id = Number(cursor);
-  // Ids are int4: a forged cursor past that range is a 400 here, not a database error (500).
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+  const [cursorSort, key = '', idText = ''] = cursor.split(':');
+  if (cursorSort !== sort) {
+    if (cursorSort && (ADMIN_ORDER_SORTS as readonly string[]).includes(cursorSort))
+      throw badRequest('Курсор от другой сортировки — откройте список заново', 'cursor');
     throw badRequest('Некорректный курсор', 'cursor');
-  return id;
+  }
+  const id = /^\d{1,10}$/.test(idText) ? Number(idText) : NaN;
+  if (!isInt4Id(id)) throw badRequest('Некорректный курсор', 'cursor');
+  if (sort === 'newest') return lt(orders.id, id);
+  if (sort === 'oldest') return gt(orders.id, id);
+  if (sort === 'total_desc' || sort === 'total_asc') {
+    const total = /^\d{1,10}$/.test(key) ? Number(key) : NaN;
+    if (!(total >= 0 && total <= INT4_MAX)) throw badRequest('Некорректный курсор', 'cursor');
+    return sort === 'total_desc'
+      ? sql`(${orders.total}, ${orders.id}) < (${total}, ${id})`
+      : sql`(${orders.total}, ${orders.id}) > (${total}, ${id})`;
+  }
+  // Microseconds since 1970 up to the year 9999.
+  if (!/^\d{1,18}$/.test(key) || Number(key) > 253_402_300_799_000_000)
+    throw badRequest('Некорректный курсор', 'cursor');
+  return sql`(${orders.updatedAt}, ${orders.id}) < (timestamptz 'epoch' + (${key} || ' microseconds')::interval, ${id})`;
+}
+
+/**
+ * «Нужен возврат» across the shop: the counter on the console's «Заказы». The fence (`offset 0`)
+ * makes PostgreSQL find the canceled orders with a succeeded payment first (a semi-join, most
+ * canceled orders lapsed unpaid) and add up money only for those; without it the sums ran for every
+ * canceled order (decision 062: 96–183 ms against 420–525 ms at 100 000 orders, load 23).
+ */
+export async function countNeedsRefund(db: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (
+          SELECT o.id FROM orders o
+          WHERE o.status = 'canceled'
+            AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'succeeded')
+          OFFSET 0
+        ) paid_canceled
+        WHERE (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.order_id = paid_canceled.id AND p.status = 'succeeded')
+            > (SELECT coalesce(sum(r.amount), 0) FROM refunds r WHERE r.order_id = paid_canceled.id AND r.status = 'succeeded')`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function listAdminOrders(db: Database, query: AdminOrdersQuery, timeZone: string) {
   const search = searchConditions(query, timeZone);
-  const afterId = parseCursor(query.cursor);
   const rows = await selectRows(
     db,
-    and(...search, tabCondition(query.status), afterId === undefined ? undefined : lt(orders.id, afterId)),
+    and(...search, tabCondition(query.status), afterCursor(query.cursor, query.sort)),
     query.limit + 1,
+    query.sort,
   );
   const page = rows.slice(0, query.limit);
   const countRows = await db
@@ -170,13 +243,13 @@ export async function listAdminOrders(db: Database, query: AdminOrdersQuery, tim
   }
   return {
     orders: page.map(toRow),
-    cursor: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+    cursor: rows.length > query.limit ? makeCursor(query.sort, page.at(-1)!) : null,
     more: rows.length > query.limit,
     counts,
   };
 }
 
-/** Every order of the filter for the CSV exports, newest first (capped), with its money and lines. */
+/** Every order of the filter for the CSV exports, in the list's sort (capped), with its money and lines. */
 export async function exportAdminOrders(
   db: Database,
   query: AdminOrdersQuery,
@@ -187,6 +260,7 @@ export async function exportAdminOrders(
     db,
     and(...searchConditions(query, timeZone), tabCondition(query.status)),
     cap,
+    query.sort,
   );
   const money = new Map<number, { paid: number; refunded: number }>();
   const lines = new Map<number, ExportLine[]>();

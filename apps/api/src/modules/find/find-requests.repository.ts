@@ -48,6 +48,9 @@ export function toFindRequest(r: Row): FindRequest {
     quote_breakdown: r.quoteBreakdown ?? null,
     quote_comment: r.quoteComment,
     quote_valid_until: r.quoteValidUntil?.toISOString() ?? null,
+    quote_title: r.quoteTitle,
+    quote_image_url: r.quoteImageUrl,
+    quote_size: r.quoteSize,
     reject_reason: r.rejectReason,
     product_id: r.productId,
     variant_id: r.variantId,
@@ -160,8 +163,11 @@ export async function acceptFindRequest(db: Database, userId: number, id: number
     if (r.status === 'quoted' && !isLive(r, now))
       throw invalidTransition('Цена устарела — запросите расчёт снова');
     if (r.status !== 'quoted') throw invalidTransition('Этот запрос нельзя принять');
-    const size = r.size ?? null;
-    const title = r.query ?? (r.spuId ? `Товар Poizon ${r.spuId}` : `Товар Poizon по запросу №${r.id}`);
+    // The quote's title, picture and size name the cart line; else the request's own words.
+    const size = r.quoteSize ?? r.size ?? null;
+    const title =
+      r.quoteTitle ?? r.query ?? (r.spuId ? `Товар Poizon ${r.spuId}` : `Товар Poizon по запросу №${r.id}`);
+    const image = r.quoteImageUrl ?? (r.imageUrl?.startsWith('/media/') ? r.imageUrl : null);
     const sku = `find-${r.id}`;
     const { productId, variantIds } = await upsertHiddenProduct(tx, {
       spu: sku,
@@ -169,7 +175,7 @@ export async function acceptFindRequest(db: Database, userId: number, id: number
       title,
       brand: null,
       description: [r.url, r.comment, r.quoteComment].filter(Boolean).join('\n'),
-      images: r.imageUrl && r.imageUrl.startsWith('/media/') ? [r.imageUrl] : [],
+      images: image ? [image] : [],
       article: null,
       variants: [
         { sku, title: size ? `${title}, ${size}` : title, size, color: r.color, price: r.quoteRub! },
@@ -305,6 +311,9 @@ export async function quoteFindRequest(
         quoteComment: body.comment || null,
         quoteValidUntil: validUntil,
         quotedBy: actorTelegramId,
+        quoteTitle: body.title ?? null,
+        quoteImageUrl: body.image_url ?? null,
+        quoteSize: body.size ?? null,
         updatedAt: sql`now()`,
       })
       .where(eq(findRequests.id, id))
@@ -323,7 +332,12 @@ export async function quoteFindRequest(
       entity: 'find_request',
       entityId: String(id),
       before: { status: r.status, quote_rub: r.quoteRub },
-      after: { status: 'quoted', quote_rub: breakdown.total_rub },
+      after: {
+        status: 'quoted',
+        quote_rub: breakdown.total_rub,
+        title: body.title ?? null,
+        size: body.size ?? null,
+      },
     });
     return toAdmin({ request: updated!, user });
   });

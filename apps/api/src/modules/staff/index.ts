@@ -1,5 +1,5 @@
 // The staff module's public face: other modules import only from here (eslint: shop/api-modules).
-export { listAudit, writeAudit } from './audit.repository.ts';
+export { listAudit, listAuditActors, writeAudit } from './audit.repository.ts';
 export {
   adminErrors,
   adminRoute,

@@ -4,6 +4,7 @@ import {
   ORDER_TRANSITIONS,
   roleCan,
   transitionNeedsOwner,
+  type AdminOrderSort,
   type AdminOrderTab,
   type NotificationStatus,
   type OrderStatus,
@@ -12,6 +13,15 @@ import {
 import { ORDER_STATUS_RU } from '../../lib/order-status-ru.ts';
 
 export const TAB_RU: Record<AdminOrderTab, string> = { ...ORDER_STATUS_RU, needs_refund: 'Нужен возврат' };
+
+/** The orders list's sorts, as the «Сортировка» select names them. */
+export const SORT_RU: Record<AdminOrderSort, string> = {
+  newest: 'Сначала новые',
+  oldest: 'Сначала старые',
+  total_desc: 'Сумма: по убыванию',
+  total_asc: 'Сумма: по возрастанию',
+  updated: 'Недавно изменённые',
+};
 
 export const ROLE_RU: Record<StaffRole, string> = {
   owner: 'Владелец',

@@ -1,5 +1,10 @@
 // GET /admin/orders: one keyset page of orders under the console's filter, with counts per tab.
-import { AdminOrderListResponseSchema, type AdminOrderList, type AdminOrderTab } from '@shop/contract';
+import {
+  AdminOrderListResponseSchema,
+  type AdminOrderList,
+  type AdminOrderSort,
+  type AdminOrderTab,
+} from '@shop/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -11,6 +16,7 @@ export type AdminOrderFilter = {
   /** YYYY-MM-DD or empty. */
   from: string;
   to: string;
+  sort: AdminOrderSort;
 };
 
 /** The query string of a filter, shared by the list and the CSV export. */
@@ -19,6 +25,7 @@ export const adminOrderQuery = (f: AdminOrderFilter) => ({
   q: f.q.trim() || undefined,
   from: f.from || undefined,
   to: f.to || undefined,
+  sort: f.sort === 'newest' ? undefined : f.sort,
 });
 
 /** Orders per page when none was chosen (the API's default). */

@@ -1,20 +1,42 @@
-// GET /admin/audit: every admin write, newest first, keyset paged.
-import { AdminAuditPageResponseSchema } from '@shop/contract';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+// GET /admin/audit: admin writes, newest first, keyset paged, under the log's filters (who, what,
+// when, on what); GET /admin/audit/actors: the people in the log, for the «Кто» filter.
+import { AdminAuditActorsResponseSchema, AdminAuditPageResponseSchema } from '@shop/contract';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const auditQueryOptions = () =>
+/** The log's filters as the address and the API carry them; an empty value is no filter. */
+export type AuditFilter = {
+  actor: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  from: string;
+  to: string;
+};
+
+const present = (f: AuditFilter) =>
+  Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim() !== '')) as Partial<AuditFilter>;
+
+export const auditQueryOptions = (filter: AuditFilter) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.adminAudit,
+    queryKey: queryKeys.adminAuditOf(present(filter)),
     queryFn: async ({ pageParam, signal }) =>
       (
         await api('/v1/admin/audit', {
-          query: { cursor: pageParam },
+          query: { ...present(filter), cursor: pageParam },
           schema: AdminAuditPageResponseSchema,
           signal,
         })
       ).result,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.more && last.cursor ? last.cursor : undefined),
+    placeholderData: keepPreviousData,
+  });
+
+export const auditActorsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.adminAuditActors,
+    queryFn: async ({ signal }) =>
+      (await api('/v1/admin/audit/actors', { schema: AdminAuditActorsResponseSchema, signal })).result,
   });

@@ -1,7 +1,9 @@
-// The console's frame (docs/product.md §12.2): the sections, and nothing at all for anyone who is not staff.
+// The console's frame (docs/product.md §12.2): the sections («Заказы» counts the orders waiting for a
+// refund), and nothing at all for anyone who is not staff.
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { roleCan } from '@shop/contract';
+import { useAdminBadges } from '../api/admin-badges.ts';
 import { useAdminMe } from '../api/get-admin-me.ts';
 import { ROLE_RU } from '../admin-labels.ts';
 import './admin.css';
@@ -26,6 +28,8 @@ const SECTIONS = [
 
 export function AdminShell({ children }: { children: ReactNode; pathname: string }) {
   const me = useAdminMe();
+  // «Нужен возврат»: money the shop owes, counted on «Заказы» wherever the staff member is.
+  const owed = useAdminBadges(Boolean(me.data)).data?.needs_refund ?? 0;
 
   if (me.isPending)
     return (
@@ -62,9 +66,26 @@ export function AdminShell({ children }: { children: ReactNode; pathname: string
             key={s.to}
             to={s.to}
             end={s.end}
+            aria-describedby={s.to === '/admin/orders' && owed > 0 ? 'admin-nav-owed' : undefined}
             className={({ isActive }) => `admin-nav__link${isActive ? ' admin-nav__link--active' : ''}`}
           >
             {s.label}
+            {s.to === '/admin/orders' && owed > 0 && (
+              // The link keeps its name «Заказы»; the count is its description («Нужен возврат: 2»).
+              <>
+                <span
+                  className="admin-nav__badge"
+                  title="Нужен возврат"
+                  aria-hidden="true"
+                  data-testid="owed-badge"
+                >
+                  {owed}
+                </span>
+                <span id="admin-nav-owed" className="admin-nav__badge-note" aria-hidden="true">
+                  Нужен возврат: {owed}
+                </span>
+              </>
+            )}
           </NavLink>
         ))}
       </nav>

@@ -1,5 +1,6 @@
 // The answer to a find request (docs/product.md §14.3): a quote from the Poizon price in yuan and
-// the weight (previewed by the formula with the current settings), taking it into work, or a refusal.
+// the weight (previewed by the formula with the current settings) with the title, picture and size the
+// shopper's cart line will show, taking it into work, or a refusal.
 import { computeFindPrice, REJECT_REASONS_RU, type AdminFindRequest } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,12 +11,51 @@ import { findSettingsQueryOptions, useFindRequestAction } from '../api/find-requ
 
 const decimal = (value: string) => Number(value.replace(',', '.'));
 
+type QuoteItem = { title: string; image_url: string; size: string };
+
+/** Only the fields filled in: an empty one leaves the request's own. */
+const filled = (item: QuoteItem) =>
+  Object.fromEntries(Object.entries(item).filter(([, v]) => v.trim() !== '')) as Partial<QuoteItem>;
+
+/** The quote's title, picture and size: what the shopper's cart line and order will show. */
+function QuoteItemFields({ item, onChange }: { item: QuoteItem; onChange: (item: QuoteItem) => void }) {
+  const field = (
+    key: keyof QuoteItem,
+    label: string,
+    extra?: { inputMode?: 'url'; placeholder?: string },
+  ) => (
+    <label className="admin-field">
+      {label}
+      <input
+        className="admin-input"
+        name={`quote_${key}`}
+        value={item[key]}
+        {...extra}
+        onChange={(e) => onChange({ ...item, [key]: e.target.value })}
+      />
+    </label>
+  );
+  return (
+    <>
+      {field('title', 'Название в корзине')}
+      {field('image_url', 'Картинка (ссылка https://)', { inputMode: 'url', placeholder: 'https://…' })}
+      {field('size', 'Размер')}
+    </>
+  );
+}
+
 export function FindRequestAnswer({ r }: { r: AdminFindRequest }) {
   const settings = useQuery(findSettingsQueryOptions());
   const action = useFindRequestAction();
   const [cny, setCny] = useState(r.price_cny ? String(r.price_cny) : '');
   const [kg, setKg] = useState('1');
   const [comment, setComment] = useState(r.quote_comment ?? '');
+  // What the shopper's cart line will say, prefilled from the request.
+  const [item, setItem] = useState<QuoteItem>(() => ({
+    title: r.quote_title ?? r.query ?? '',
+    image_url: r.quote_image_url ?? r.image_url ?? '',
+    size: r.quote_size ?? r.size ?? '',
+  }));
   const [reason, setReason] = useState<string>(REJECT_REASONS_RU[0]);
   const cnyN = decimal(cny);
   const kgN = decimal(kg);
@@ -35,7 +75,12 @@ export function FindRequestAnswer({ r }: { r: AdminFindRequest }) {
           {
             id: r.id,
             kind: 'quote',
-            body: { price_cny: cnyN, weight_kg: kgN, ...(comment.trim() ? { comment } : {}) },
+            body: {
+              price_cny: cnyN,
+              weight_kg: kgN,
+              ...(comment.trim() ? { comment } : {}),
+              ...filled(item),
+            },
           },
           'Цена отправлена покупателю',
         );
@@ -61,6 +106,7 @@ export function FindRequestAnswer({ r }: { r: AdminFindRequest }) {
           onChange={(e) => setKg(e.target.value)}
         />
       </label>
+      <QuoteItemFields item={item} onChange={setItem} />
       <label className="admin-field">
         Комментарий покупателю
         <input

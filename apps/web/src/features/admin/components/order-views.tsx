@@ -1,19 +1,21 @@
-// Saved views of the console's orders list (docs/product.md §12.2): the current filter (the address's
-// query: statuses, search, dates) saved under a name in this browser, applied with one tap, removed
-// with ×; and the page size (50, 100 or 200 orders a page), remembered too.
+// Saved filters of the console's orders list (docs/product.md §12.2): the current filter (the address's
+// query: statuses, search, dates, sort) saved under a name on the server, per staff member, applied
+// with one tap, removed with ×; and the page size (25, 50 or 100 orders), remembered on this device
+// (a screen's matter, not the person's).
 import './console-pages.css';
+import { ADMIN_ORDER_PAGE_SIZES } from '@shop/contract';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { notify } from '../../../components/ui/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage.ts';
+import { useOrderViews, useRemoveOrderView, useSaveOrderView } from '../api/order-views.ts';
 
-type View = { name: string; query: string };
-
-export const PAGE_SIZES = [50, 100, 200] as const;
+const DEFAULT_SIZE = 50;
 
 export function readPageSize(): number {
-  const stored = readJson<number>(STORAGE_KEYS.adminOrdersPageSize, PAGE_SIZES[0]);
-  return (PAGE_SIZES as readonly number[]).includes(stored) ? stored : PAGE_SIZES[0];
+  const stored = readJson<number>(STORAGE_KEYS.adminOrdersPageSize, DEFAULT_SIZE);
+  return (ADMIN_ORDER_PAGE_SIZES as readonly number[]).includes(stored) ? stored : DEFAULT_SIZE;
 }
 
 export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
@@ -29,7 +31,7 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange: (
           onChange(size);
         }}
       >
-        {PAGE_SIZES.map((n) => (
+        {ADMIN_ORDER_PAGE_SIZES.map((n) => (
           <option key={n} value={n}>
             {n}
           </option>
@@ -42,32 +44,38 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange: (
 export function OrderViews() {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const [views, setViews] = useState<View[]>(() => readJson<View[]>(STORAGE_KEYS.adminOrderViews, []));
+  const views = useOrderViews();
+  const saveView = useSaveOrderView();
+  const removeView = useRemoveOrderView();
   const [naming, setNaming] = useState<string | null>(null);
-  const current = search.replace(/^\?/, '');
+  const current = new URLSearchParams(search).toString();
 
-  const store = (next: View[]) => {
-    setViews(next);
-    writeJson(STORAGE_KEYS.adminOrderViews, next);
-  };
   const save = () => {
     const name = naming?.trim();
     if (!name) return;
-    store([...views.filter((v) => v.name !== name), { name, query: current }]);
-    setNaming(null);
+    saveView.mutate(
+      { name, query: current },
+      {
+        onSuccess: () => {
+          setNaming(null);
+          notify.success(`Фильтр «${name}» сохранён`);
+        },
+      },
+    );
   };
 
   return (
     <div className="admin-views" role="group" aria-label="Сохранённые фильтры">
-      {views.map((v) => (
-        <span key={v.name} className={`admin-view${v.query === current ? ' admin-view--active' : ''}`}>
+      {(views.data ?? []).map((v) => (
+        <span key={v.id} className={`admin-view${v.query === current ? ' admin-view--active' : ''}`}>
           <button type="button" onClick={() => void navigate(paths.adminOrders(v.query))}>
             {v.name}
           </button>
           <button
             type="button"
             aria-label={`Удалить фильтр «${v.name}»`}
-            onClick={() => store(views.filter((x) => x.name !== v.name))}
+            disabled={removeView.isPending}
+            onClick={() => removeView.mutate(v.id)}
           >
             ×
           </button>
@@ -94,7 +102,7 @@ export function OrderViews() {
             value={naming}
             onChange={(e) => setNaming(e.target.value)}
           />
-          <button type="submit" className="admin-link-button" disabled={!naming.trim()}>
+          <button type="submit" className="admin-link-button" disabled={!naming.trim() || saveView.isPending}>
             Сохранить
           </button>
         </form>

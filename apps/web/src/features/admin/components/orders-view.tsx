@@ -1,11 +1,13 @@
-// The console's orders (docs/product.md §12.2): tabs by status with counts (and «Нужен возврат»), a
-// multi-status filter, dates and a search, keyset pages behind «Показать ещё», the CSV export of
-// the current filter, and a status change for the selected orders.
+// The console's orders (docs/product.md §12.2): tabs by status with counts («Нужен возврат» first), a
+// multi-status filter, dates, a search and a sort (all in the address), saved filters, keyset pages of
+// 25/50/100 behind «Показать ещё», the CSV export of the current filter, and a bulk status change.
 import {
+  ADMIN_ORDER_SORTS,
   ADMIN_ORDER_TABS,
   ORDER_STATUSES,
   roleCan,
   type AdminOrderCounts,
+  type AdminOrderSort,
   type AdminOrderTab,
   type OrderStatus,
 } from '@shop/contract';
@@ -18,7 +20,7 @@ import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useAdminOrders, type AdminOrderFilter } from '../api/get-admin-orders.ts';
 import { useChangeOrderStatus } from '../api/change-order-status.ts';
 import { downloadOrdersCsv } from '../api/export-orders-csv.ts';
-import { commonNextStatuses, TAB_RU } from '../admin-labels.ts';
+import { commonNextStatuses, SORT_RU, TAB_RU } from '../admin-labels.ts';
 import { useOrderFilter } from '../use-order-filter.ts';
 import { useStaffRole } from '../use-staff-role.ts';
 import { StatusTabs } from './admin-list.tsx';
@@ -127,6 +129,13 @@ export function OrdersView() {
               ))}
             </div>
           </details>
+          <SortSelect
+            value={filter.sort}
+            onChange={(sort) => {
+              setSelection({});
+              update({ sort });
+            }}
+          />
           <PageSizeSelect value={pageSize} onChange={setPageSize} />
           <ExportButtons filter={filter} />
         </div>
@@ -232,6 +241,31 @@ function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStat
         Применить
       </Button>
     </div>
+  );
+}
+
+function SortSelect({
+  value,
+  onChange,
+}: {
+  value: AdminOrderSort;
+  onChange: (sort: AdminOrderSort) => void;
+}) {
+  return (
+    <label className="admin-field">
+      <span>Сортировка</span>
+      <select
+        className="admin-select"
+        value={value}
+        onChange={(e) => onChange(e.target.value as AdminOrderSort)}
+      >
+        {ADMIN_ORDER_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_RU[sort]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
