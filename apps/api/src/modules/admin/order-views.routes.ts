@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors as errors, adminSecurity as security } from '../staff/index.ts';
 import { deleteOrderView, listOrderViews, saveOrderView } from './order-views.ts';
-import { countNeedsRefund } from './orders-admin.repository.ts';
+import { countNeedsRefund } from './stats.repository.ts';
 
 const tags = ['admin'];
 

@@ -196,27 +196,6 @@ function afterCursor(cursor: string | undefined, sort: AdminOrderSort): SQL | un
   return sql`(${orders.updatedAt}, ${orders.id}) < (timestamptz 'epoch' + (${key} || ' microseconds')::interval, ${id})`;
 }
 
-/**
- * «Нужен возврат» across the shop: the counter on the console's «Заказы». The fence (`offset 0`)
- * makes PostgreSQL find the canceled orders with a succeeded payment first (a semi-join, most
- * canceled orders lapsed unpaid) and add up money only for those; without it the sums ran for every
- * canceled order (decision 062: 96–183 ms against 420–525 ms at 100 000 orders, load 23).
- */
-export async function countNeedsRefund(db: Database): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM (
-          SELECT o.id FROM orders o
-          WHERE o.status = 'canceled'
-            AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'succeeded')
-          OFFSET 0
-        ) paid_canceled
-        WHERE (SELECT coalesce(sum(p.amount), 0) FROM payments p WHERE p.order_id = paid_canceled.id AND p.status = 'succeeded')
-            > (SELECT coalesce(sum(r.amount), 0) FROM refunds r WHERE r.order_id = paid_canceled.id AND r.status = 'succeeded')`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 export async function listAdminOrders(db: Database, query: AdminOrdersQuery, timeZone: string) {
   const search = searchConditions(query, timeZone);
   const rows = await selectRows(

@@ -93,6 +93,16 @@ function salesByDay(from: string, to: string, timeZone: string): SQL {
     group by day`;
 }
 
+/**
+ * «Нужен возврат» across the shop (as refunds' needsRefundSql): the rows of `refunds_owed`, kept by
+ * the triggers of migration 0020 (decision 061). The dashboard's work waiting and the counter on
+ * the console's «Заказы» read it.
+ */
+export async function countNeedsRefund(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(refundsOwed);
+  return Number(row?.n ?? 0);
+}
+
 export async function getStats(db: Database, query: AdminStatsQuery, timeZone: string): Promise<AdminStats> {
   const rows = await queryRows<DayRow>(db, salesByDay(query.from, query.to, timeZone));
   const byDay = new Map<string, StatsDay>(
@@ -199,8 +209,7 @@ export async function getWaitingWork(db: Database): Promise<StatsWaiting> {
     .groupBy(orders.status);
   const count = (statuses: string[]) =>
     byStatus.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
-  // «Нужен возврат» (as refunds' needsRefundSql), kept by the triggers of migration 0020.
-  const [refund] = await db.select({ n: sql<number>`count(*)::int` }).from(refundsOwed);
+  const refund = await countNeedsRefund(db);
   const [finds] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(findRequests)
@@ -212,7 +221,7 @@ export async function getWaitingWork(db: Database): Promise<StatsWaiting> {
   return {
     to_buy: count(['paid']),
     to_ship: count(['purchasing', 'to_warehouse', 'customs']),
-    needs_refund: Number(refund?.n ?? 0),
+    needs_refund: refund,
     find_requests: Number(finds?.n ?? 0),
     payouts: Number(payouts?.n ?? 0),
   };
