@@ -45,6 +45,9 @@ export async function startTelegramSdk({ init, miniApp, themeParams, viewport }:
   if (themeParams.mount.isAvailable()) {
     themeParams.mount();
     if (themeParams.bindCssVars.isAvailable()) themeParams.bindCssVars();
+    // After a reload the SDK restores the theme it had stored, which may be older than one the
+    // client sent meanwhile (the phone turned dark while the app loaded): ask for the current one.
+    postEvent('web_app_request_theme');
   }
   await nextTask();
   if (miniApp.mount.isAvailable()) {
