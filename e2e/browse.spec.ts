@@ -3,7 +3,7 @@
 // drawer and cleared after leaving, favourites through the size drawer, a sold-out size that
 // cannot be chosen, and the productId_ start parameter.
 import type { Page } from '@playwright/test';
-import { emptyCart, expect, pressTelegramBack, shot, test } from './support.ts';
+import { emptyCart, expect, idle, pressTelegramBack, shot, test } from './support.ts';
 
 type Variant = { id: number; qty: number; color: string | null; size_eu: string | null; price: number };
 type Product = { id: number; title: string; price: number; variants: Variant[] };
@@ -418,9 +418,19 @@ test.describe('product drawer and catalogue rules', () => {
         .getByRole('radio', { name: new RegExp(`^${variant.size_eu ?? ''}\\s`) })
         .first()
         .click();
+    // Every add the taps send, with its answer: a second add would toast once answered.
+    const adds: Promise<unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/cart')
+        adds.push(request.response());
+    });
     await drawer.getByRole('button', { name: 'В корзину' }).dblclick();
     await expect(page.getByText('Товар добавлен в корзину')).toHaveCount(1);
-    await page.waitForTimeout(500);
+    // Both taps handled, every add answered and its answer handled.
+    await idle(page);
+    await Promise.all(adds);
+    await idle(page);
+    expect(adds).toHaveLength(1);
     await expect(page.getByText('Товар добавлен в корзину')).toHaveCount(1);
     const quantity = await page.evaluate(async () => {
       const headers = { authorization: `Bearer ${localStorage.getItem('access_token')}` };

@@ -7,7 +7,16 @@
 // chart's cut column, «Повторить» on a 404 and `/user/999`.
 import { sign } from '@tma.js/init-data-node';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { auth, expect as baseExpect, emptyCart, saveAddress, savePassport, shot, test } from './support.ts';
+import {
+  auth,
+  expect as baseExpect,
+  emptyCart,
+  saveAddress,
+  savePassport,
+  shot,
+  shotBothSchemes,
+  test,
+} from './support.ts';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.use({ deviceScaleFactor: 1 });
@@ -125,146 +134,137 @@ async function inAppGo(page: Page, path: string) {
   }, path);
 }
 
-for (const scheme of SCHEMES) {
-  test.describe(`${scheme}`, () => {
-    test(`a date typed as digits is said in words; an impossible one gets a Russian message (${scheme})`, async ({
-      page,
-    }) => {
-      await open(page, scheme, '/profile/passport_data');
-      const birth = page.getByLabel('Дата рождения');
-      await birth.fill('');
-      await birth.pressSequentially('03021992');
-      // The field keeps the spec's month/day/year; beside it, what that means.
-      await expect(birth).toHaveValue('03/02/1992');
-      // This field's words (the issue date beside it may have its own, from a passport saved earlier).
-      await expect(page.locator('.date-picker', { has: birth }).getByTestId('date-in-words')).toHaveText(
-        '2 марта 1992 г.',
-      );
-      await page.screenshot({ path: shot(`care-date-words-${scheme}`) });
-      await birth.fill('');
-      await birth.pressSequentially('02301992');
-      await birth.blur();
-      await expect(page.getByText('Такой даты нет — введите месяц/день/год')).toBeVisible();
-      await expect(page.getByText('Date input not valid.')).toHaveCount(0);
-    });
+test('a date typed as digits is said in words; an impossible one gets a Russian message', async ({
+  page,
+}) => {
+  await open(page, 'light', '/profile/passport_data');
+  const birth = page.getByLabel('Дата рождения');
+  await birth.fill('');
+  await birth.pressSequentially('03021992');
+  // The field keeps the spec's month/day/year; beside it, what that means.
+  await expect(birth).toHaveValue('03/02/1992');
+  // This field's words (the issue date beside it may have its own, from a passport saved earlier).
+  await expect(page.locator('.date-picker', { has: birth }).getByTestId('date-in-words')).toHaveText(
+    '2 марта 1992 г.',
+  );
+  await shotBothSchemes(page, 'care-date-words');
+  await birth.fill('');
+  await birth.pressSequentially('02301992');
+  await birth.blur();
+  await expect(page.getByText('Такой даты нет — введите месяц/день/год')).toBeVisible();
+  await expect(page.getByText('Date input not valid.')).toHaveCount(0);
+});
 
-    test(`offline, a page whose code has not loaded says «Нет соединения» and opens when the network returns (${scheme})`, async ({
-      page,
-      context,
-    }) => {
-      await open(page, scheme, '/profile');
-      await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
-      await context.setOffline(true);
-      // The bonus page's code was never loaded in this session.
-      await page.getByRole('link', { name: /Бонусный счёт/ }).click();
-      const error = page.getByRole('alert').filter({ hasText: 'Нет соединения' });
-      await expect(error).toBeVisible();
-      await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
-      await expect(page.getByText(/Unexpected Application Error|Failed to fetch/)).toHaveCount(0);
-      await page.screenshot({ path: shot(`care-offline-${scheme}`) });
-      // Still offline: the retry fails again, the same state stays.
-      await error.getByRole('button', { name: 'Повторить' }).click();
-      await expect(error).toBeVisible();
-      await context.setOffline(false);
-      await expect(page.getByText('Бонусный счёт').first()).toBeVisible();
-      await expect(error).toHaveCount(0);
-    });
+test('offline, a page whose code has not loaded says «Нет соединения» and opens when the network returns', async ({
+  page,
+  context,
+}) => {
+  await open(page, 'light', '/profile');
+  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+  await context.setOffline(true);
+  // The bonus page's code was never loaded in this session.
+  await page.getByRole('link', { name: /Бонусный счёт/ }).click();
+  const error = page.getByRole('alert').filter({ hasText: 'Нет соединения' });
+  await expect(error).toBeVisible();
+  await expect(error.getByRole('button', { name: 'Повторить' })).toBeVisible();
+  await expect(page.getByText(/Unexpected Application Error|Failed to fetch/)).toHaveCount(0);
+  await shotBothSchemes(page, 'care-offline');
+  // Still offline: the retry fails again, the same state stays.
+  await error.getByRole('button', { name: 'Повторить' }).click();
+  await expect(error).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Бонусный счёт').first()).toBeVisible();
+  await expect(error).toHaveCount(0);
+});
 
-    test(`a foreign phone is kept as typed and refused with the Russian message (${scheme})`, async ({
-      page,
-    }) => {
-      await open(page, scheme, '/profile/delivery/set');
-      const phone = page.getByLabel('Телефон');
-      await phone.pressSequentially('+375 29 123-45-67');
-      await expect(phone).toHaveValue('+375 29 123-45-67');
-      await page.getByRole('button', { name: 'Сохранить' }).click();
-      await expect(page.getByText('Введите российский номер телефона: +7 XXX XXX-XX-XX')).toBeVisible();
-      await page.screenshot({ path: shot(`care-foreign-phone-${scheme}`) });
-    });
+test('a foreign phone is kept as typed and refused with the Russian message', async ({ page }) => {
+  await open(page, 'light', '/profile/delivery/set');
+  const phone = page.getByLabel('Телефон');
+  await phone.pressSequentially('+375 29 123-45-67');
+  await expect(phone).toHaveValue('+375 29 123-45-67');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Введите российский номер телефона: +7 XXX XXX-XX-XX')).toBeVisible();
+  await shotBothSchemes(page, 'care-foreign-phone');
+});
 
-    test(`search: capped at 200 characters, Cyrillic brands found, an empty result offers Poizon and photo search (${scheme})`, async ({
-      page,
-    }) => {
-      await open(page, scheme, '/search?q=' + encodeURIComponent('Томми Хилфигер'));
-      await expect(page.locator('[data-product-id]').first()).toBeVisible();
-      await expect(page.getByText(/ничего не найдено/)).toHaveCount(0);
+test('search: capped at 200 characters, Cyrillic brands found, an empty result offers Poizon and photo search', async ({
+  page,
+}) => {
+  await open(page, 'light', '/search?q=' + encodeURIComponent('Томми Хилфигер'));
+  await expect(page.locator('[data-product-id]').first()).toBeVisible();
+  await expect(page.getByText(/ничего не найдено/)).toHaveCount(0);
 
-      await page.goto('/search?q=' + encodeURIComponent('джордан'));
-      await expect(page.locator('[data-product-id]').first()).toBeVisible();
+  await page.goto('/search?q=' + encodeURIComponent('джордан'));
+  await expect(page.locator('[data-product-id]').first()).toBeVisible();
 
-      // An article the shop does not stock: Poizon and photo search, no filter to reset.
-      await page.goto('/search?q=DD1391-100');
-      await expect(page.getByText('По запросу «DD1391-100» ничего не найдено')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Найти на Poizon' })).toHaveAttribute(
-        'href',
-        '/find/poizon/search?q=DD1391-100',
-      );
-      await expect(page.getByRole('link', { name: 'Поиск по фото' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Сбросить фильтры' })).toHaveCount(0);
-      await page.screenshot({ path: shot(`care-search-empty-${scheme}`) });
+  // An article the shop does not stock: Poizon and photo search, no filter to reset.
+  await page.goto('/search?q=DD1391-100');
+  await expect(page.getByText('По запросу «DD1391-100» ничего не найдено')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Найти на Poizon' })).toHaveAttribute(
+    'href',
+    '/find/poizon/search?q=DD1391-100',
+  );
+  await expect(page.getByRole('link', { name: 'Поиск по фото' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Сбросить фильтры' })).toHaveCount(0);
+  await shotBothSchemes(page, 'care-search-empty');
 
-      // 250 characters pasted: the field holds 200 and the search answers.
-      await page.getByRole('searchbox').first().click();
-      const input = page.getByRole('dialog', { name: 'Поиск' }).getByRole('searchbox');
-      await input.fill('');
-      await input.evaluate((el: HTMLInputElement) => el.focus());
-      await page.keyboard.insertText('кроссовки '.repeat(25));
-      await expect.poll(() => input.evaluate((el: HTMLInputElement) => el.value.length)).toBe(200);
-      await input.press('Enter');
-      await expect(page.getByRole('heading', { level: 1 })).toContainText('Результаты по запросу');
-      await expect(page.getByText('Не удалось загрузить')).toHaveCount(0);
-    });
+  // 250 characters pasted: the field holds 200 and the search answers.
+  await page.getByRole('searchbox').first().click();
+  const input = page.getByRole('dialog', { name: 'Поиск' }).getByRole('searchbox');
+  await input.fill('');
+  await input.evaluate((el: HTMLInputElement) => el.focus());
+  await page.keyboard.insertText('кроссовки '.repeat(25));
+  await expect.poll(() => input.evaluate((el: HTMLInputElement) => el.value.length)).toBe(200);
+  await input.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Результаты по запросу');
+  await expect(page.getByText('Не удалось загрузить')).toHaveCount(0);
+});
 
-    test(`a 404 says what is missing instead of «Повторить»; /user/999 does not send the shopper home (${scheme})`, async ({
-      page,
-    }) => {
-      await open(page, scheme, '/orders/details/987654');
-      await expect(page.getByText('Заказ не найден')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible();
-      await page.screenshot({ path: shot(`care-order-404-${scheme}`) });
+test('a 404 says what is missing instead of «Повторить»; /user/999 does not send the shopper home', async ({
+  page,
+}) => {
+  await open(page, 'light', '/orders/details/987654');
+  await expect(page.getByText('Заказ не найден')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Повторить' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'На главную' })).toBeVisible();
+  await shotBothSchemes(page, 'care-order-404');
 
-      await page.goto('/user/999');
-      await expect(page).toHaveURL(/\/user\?uid=999$/);
-      await expect(page.getByText('Страница не найдена')).toBeVisible();
+  await page.goto('/user/999');
+  await expect(page).toHaveURL(/\/user\?uid=999$/);
+  await expect(page.getByText('Страница не найдена')).toBeVisible();
 
-      await page.goto('/no-such-page');
-      await expect(page).toHaveURL(/\/no-such-page$/);
-      await expect(page.getByText('Страница не найдена')).toBeVisible();
-    });
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/no-such-page$/);
+  await expect(page.getByText('Страница не найдена')).toBeVisible();
+});
 
-    test(`favourites name a colour as a colour; the size chart fits the screen (${scheme})`, async ({
-      page,
-      request,
-    }) => {
-      await open(page, scheme, '/favorites');
-      const token = await demoToken(page);
-      // An adult EU size (a child's height would read «116 см»).
-      const adult = (v: Variant) => !!v.color && !!v.size_eu && Number(v.size_eu) < 80 && v.qty > 0;
-      const p = await product(request, (x) => x.variants.some(adult) && !!x.size_table);
-      const variant = p.variants.find(adult)!;
-      await request.delete(`/api/v1/favorites/${p.id}`, { headers: auth(token) });
-      const added = await request.post('/api/v1/favorites', {
-        headers: auth(token),
-        data: { product_id: p.id, variant_id: variant.id },
-      });
-      expect(added.ok()).toBe(true);
-      await page.reload();
-      const item = page.locator(`li[data-product-id="${p.id}"]`);
-      const label = item.locator('.favorite-item__size');
-      await expect(label).toHaveText(`${variant.color}, размер ${variant.size_eu} EU`);
-      await expect(label).not.toContainText(`Размер: ${variant.color}`);
-
-      await item.locator('.favorite-item__open').click();
-      await page.getByRole('button', { name: 'Размерная сетка' }).click();
-      const chart = page.locator('.size-chart');
-      await expect(chart).toBeVisible();
-      const fits = await chart.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
-      expect(fits, 'the size chart is wider than the screen').toBe(true);
-      await page.screenshot({ path: shot(`care-size-chart-${scheme}`) });
-    });
+test('favourites name a colour as a colour; the size chart fits the screen', async ({ page, request }) => {
+  await open(page, 'light', '/favorites');
+  const token = await demoToken(page);
+  // An adult EU size (a child's height would read «116 см»).
+  const adult = (v: Variant) => !!v.color && !!v.size_eu && Number(v.size_eu) < 80 && v.qty > 0;
+  const p = await product(request, (x) => x.variants.some(adult) && !!x.size_table);
+  const variant = p.variants.find(adult)!;
+  await request.delete(`/api/v1/favorites/${p.id}`, { headers: auth(token) });
+  const added = await request.post('/api/v1/favorites', {
+    headers: auth(token),
+    data: { product_id: p.id, variant_id: variant.id },
   });
-}
+  expect(added.ok()).toBe(true);
+  await page.reload();
+  const item = page.locator(`li[data-product-id="${p.id}"]`);
+  const label = item.locator('.favorite-item__size');
+  await expect(label).toHaveText(`${variant.color}, размер ${variant.size_eu} EU`);
+  await expect(label).not.toContainText(`Размер: ${variant.color}`);
+
+  await item.locator('.favorite-item__open').click();
+  await page.getByRole('button', { name: 'Размерная сетка' }).click();
+  const chart = page.locator('.size-chart');
+  await expect(chart).toBeVisible();
+  const fits = await chart.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, 'the size chart is wider than the screen').toBe(true);
+  await shotBothSchemes(page, 'care-size-chart');
+});
 
 test('shares and invites name the same bot', async ({ page, request }) => {
   await open(page, 'light', '/referral');
@@ -401,53 +401,51 @@ const stockOf = async (request: APIRequestContext, productId: number, variantId:
   (await getJson<Product>(request, `/api/v1/product/${productId}`)).variants.find((v) => v.id === variantId)!
     .qty;
 
-for (const scheme of SCHEMES) {
-  test(`a shopper cancels an unpaid order (stock returns), asks about an order and reads the answer; repeats it into the basket (${scheme})`, async ({
-    page,
-    request,
-  }) => {
-    await open(page, scheme, '/profile');
-    const token = await demoToken(page);
-    await emptyCart(request, token);
-    const { orderId, product: p, variant } = await placeOrder(request, token, `care-${scheme}`);
-    // Stock is read through the catalogue cache (2 s): poll.
-    const before = await stockOf(request, p.id, variant.id);
+test('a shopper cancels an unpaid order (stock returns), asks about an order and reads the answer; repeats it into the basket', async ({
+  page,
+  request,
+}) => {
+  await open(page, 'light', '/profile');
+  const token = await demoToken(page);
+  await emptyCart(request, token);
+  const { orderId, product: p, variant } = await placeOrder(request, token, 'care-walk');
+  // Stock is read through the catalogue cache (2 s): poll.
+  const before = await stockOf(request, p.id, variant.id);
 
-    await page.goto(`/orders/details/${orderId}`);
-    await page.getByRole('button', { name: 'Отменить заказ' }).click();
-    await page.getByRole('button', { name: 'Отменить заказ' }).last().click();
-    await expect(page.getByText('Заказ отменён').first()).toBeVisible();
-    await expect.poll(() => stockOf(request, p.id, variant.id), { timeout: 10_000 }).toBe(before + 1);
+  await page.goto(`/orders/details/${orderId}`);
+  await page.getByRole('button', { name: 'Отменить заказ' }).click();
+  await page.getByRole('button', { name: 'Отменить заказ' }).last().click();
+  await expect(page.getByText('Заказ отменён').first()).toBeVisible();
+  await expect.poll(() => stockOf(request, p.id, variant.id), { timeout: 10_000 }).toBe(before + 1);
 
-    // A question from the order; the shop's answer (the demo shopper owns the shop) comes back.
-    await page.getByRole('button', { name: 'Задать вопрос по заказу' }).click();
-    await page.getByLabel('Ваш вопрос по заказу').fill('Можно ли оформить заново с другим размером?');
-    await page.getByRole('button', { name: 'Отправить' }).click();
-    const thread = page.getByRole('list', { name: 'Переписка с магазином' });
-    await expect(thread).toContainText('Можно ли оформить заново с другим размером?');
-    const answered = await request.post(`/api/v1/admin/orders/${orderId}/messages`, {
-      headers: auth(token),
-      data: { text: 'Да, выберите размер и оформите заказ снова.' },
-    });
-    expect(answered.status(), await answered.text()).toBe(201);
-    await page.reload();
-    await expect(thread).toContainText('Магазин');
-    await expect(thread).toContainText('Да, выберите размер и оформите заказ снова.');
-    await page.screenshot({ path: shot(`care-order-thread-${scheme}`), fullPage: true });
-
-    // The console's order card shows the thread and answers from it.
-    await page.goto(`/admin/orders/${orderId}`);
-    const card = page.getByTestId('order-thread-card');
-    await expect(card).toContainText('Можно ли оформить заново с другим размером?');
-    await card.getByLabel('Ответ покупателю').fill('Ждём ваш заказ!');
-    await card.getByRole('button', { name: 'Ответить' }).click();
-    await expect(card).toContainText('Ждём ваш заказ!');
-
-    // «Повторить заказ»: the line back in the basket at today's price.
-    await emptyCart(request, token);
-    await page.goto(`/orders/details/${orderId}`);
-    await page.getByRole('button', { name: 'Повторить заказ' }).click();
-    await expect(page).toHaveURL(/\/basket$/);
-    await expect(page.getByText(p.title).first()).toBeVisible();
+  // A question from the order; the shop's answer (the demo shopper owns the shop) comes back.
+  await page.getByRole('button', { name: 'Задать вопрос по заказу' }).click();
+  await page.getByLabel('Ваш вопрос по заказу').fill('Можно ли оформить заново с другим размером?');
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  const thread = page.getByRole('list', { name: 'Переписка с магазином' });
+  await expect(thread).toContainText('Можно ли оформить заново с другим размером?');
+  const answered = await request.post(`/api/v1/admin/orders/${orderId}/messages`, {
+    headers: auth(token),
+    data: { text: 'Да, выберите размер и оформите заказ снова.' },
   });
-}
+  expect(answered.status(), await answered.text()).toBe(201);
+  await page.reload();
+  await expect(thread).toContainText('Магазин');
+  await expect(thread).toContainText('Да, выберите размер и оформите заказ снова.');
+  await shotBothSchemes(page, 'care-order-thread', { fullPage: true });
+
+  // The console's order card shows the thread and answers from it.
+  await page.goto(`/admin/orders/${orderId}`);
+  const card = page.getByTestId('order-thread-card');
+  await expect(card).toContainText('Можно ли оформить заново с другим размером?');
+  await card.getByLabel('Ответ покупателю').fill('Ждём ваш заказ!');
+  await card.getByRole('button', { name: 'Ответить' }).click();
+  await expect(card).toContainText('Ждём ваш заказ!');
+
+  // «Повторить заказ»: the line back in the basket at today's price.
+  await emptyCart(request, token);
+  await page.goto(`/orders/details/${orderId}`);
+  await page.getByRole('button', { name: 'Повторить заказ' }).click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(page.getByText(p.title).first()).toBeVisible();
+});

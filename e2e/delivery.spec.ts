@@ -4,7 +4,7 @@
 // pays on the sandbox page; staff add the China leg and register the Russian leg with CDEK, move
 // the order on; the order page shows its way with a date per step and the tracking link.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { auth, emptyCart, expect, shot, signIn, test, validInn } from './support.ts';
+import { auth, emptyCart, expect, shotBothSchemes, signIn, test, validInn } from './support.ts';
 
 test.use({ deviceScaleFactor: 1 });
 
@@ -53,131 +53,125 @@ async function toastsGone(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`checkout: a city by «моск», a pickup point from the list, price and dates before paying; the order's way with dates and the tracking link (${scheme})`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    const token = await signIn(page);
-    await emptyCart(request, token);
-    await cartOfOne(request, token);
-    await savePassport(request, token);
+test("checkout: a city by «моск», a pickup point from the list, price and dates before paying; the order's way with dates and the tracking link", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page);
+  await emptyCart(request, token);
+  await cartOfOne(request, token);
+  await savePassport(request, token);
 
-    await page.goto('/basket');
-    await page.getByRole('button', { name: 'Оформить заказ' }).click();
-    await expect(page).toHaveURL(/\/orders\/placing\?step=0$/);
-    await page.getByRole('button', { name: 'Далее' }).click();
+  await page.goto('/basket');
+  await page.getByRole('button', { name: 'Оформить заказ' }).click();
+  await expect(page).toHaveURL(/\/orders\/placing\?step=0$/);
+  await page.getByRole('button', { name: 'Далее' }).click();
 
-    // Step 1: a new delivery; «Пункт выдачи» is the default way.
-    await expect(page).toHaveURL(/step=1$/);
-    const newAddress = page.getByRole('button', { name: 'Новый адрес' });
-    await expect(page.getByLabel('Город').or(newAddress)).toBeVisible();
-    if (await newAddress.isVisible()) await newAddress.click();
-    await expect(page.getByRole('radio', { name: 'Пункт выдачи', exact: true })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    await page.getByLabel('Город').pressSequentially('моск');
-    const suggestions = page.getByRole('list', { name: 'Города' });
-    await expect(suggestions.getByRole('button').first()).toContainText('Москва');
-    await page.screenshot({ path: shot(`delivery-city-suggestions-${scheme}`) });
-    await suggestions
-      .getByRole('button', { name: /^Москва/ })
-      .first()
-      .click();
-    await expect(page.getByLabel('Город')).toHaveValue('Москва');
+  // Step 1: a new delivery; «Пункт выдачи» is the default way.
+  await expect(page).toHaveURL(/step=1$/);
+  const newAddress = page.getByRole('button', { name: 'Новый адрес' });
+  await expect(page.getByLabel('Город').or(newAddress)).toBeVisible();
+  if (await newAddress.isVisible()) await newAddress.click();
+  await expect(page.getByRole('radio', { name: 'Пункт выдачи', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await page.getByLabel('Город').pressSequentially('моск');
+  const suggestions = page.getByRole('list', { name: 'Города' });
+  await expect(suggestions.getByRole('button').first()).toContainText('Москва');
+  await shotBothSchemes(page, 'delivery-city-suggestions');
+  await suggestions
+    .getByRole('button', { name: /^Москва/ })
+    .first()
+    .click();
+  await expect(page.getByLabel('Город')).toHaveValue('Москва');
 
-    const points = page.getByRole('radiogroup', { name: 'Пункты выдачи' });
-    await expect(points.getByRole('radio')).toHaveCount(4);
-    // «Рядом со мной»: Telegram's LocationManager (the dev mock answers with a position near
-    // пр. Вернадского) puts the nearest point first, with its distance.
-    await page.evaluate(() =>
-      sessionStorage.setItem('shop/dev-location', JSON.stringify({ lat: 55.6662, lon: 37.498 })),
-    );
-    await page.getByRole('button', { name: 'Рядом со мной' }).click();
-    await expect(page.getByRole('button', { name: 'Ближайшие сверху' })).toBeVisible();
-    await expect(points.getByRole('radio').first()).toContainText('пр. Вернадского, 86');
-    await expect(points.getByRole('radio').first().locator('.point-card__distance')).toHaveText(/^\d+ м$/);
-    const calls = await page.evaluate(() => (window.__telegramCalls ?? []).map((c) => c.name));
-    expect(calls).toContain('web_app_request_location');
-    const point = points.getByRole('radio', { name: /ул\. Тверская, 12/ });
-    await point.click();
-    await expect(point).toHaveAttribute('aria-checked', 'true');
-    await page.getByLabel('Фамилия').fill('Доставкина');
-    await page.getByLabel('Имя и отчество').fill('Мария');
-    await page.getByLabel('Телефон').pressSequentially('9161112233');
-    await toastsGone(page);
-    await page.screenshot({ path: shot(`delivery-checkout-point-${scheme}`), fullPage: true });
-    await page.getByRole('button', { name: 'Далее' }).click();
+  const points = page.getByRole('radiogroup', { name: 'Пункты выдачи' });
+  await expect(points.getByRole('radio')).toHaveCount(4);
+  // «Рядом со мной»: Telegram's LocationManager (the dev mock answers with a position near
+  // пр. Вернадского) puts the nearest point first, with its distance.
+  await page.evaluate(() =>
+    sessionStorage.setItem('shop/dev-location', JSON.stringify({ lat: 55.6662, lon: 37.498 })),
+  );
+  await page.getByRole('button', { name: 'Рядом со мной' }).click();
+  await expect(page.getByRole('button', { name: 'Ближайшие сверху' })).toBeVisible();
+  await expect(points.getByRole('radio').first()).toContainText('пр. Вернадского, 86');
+  await expect(points.getByRole('radio').first().locator('.point-card__distance')).toHaveText(/^\d+ м$/);
+  const calls = await page.evaluate(() => (window.__telegramCalls ?? []).map((c) => c.name));
+  expect(calls).toContain('web_app_request_location');
+  const point = points.getByRole('radio', { name: /ул\. Тверская, 12/ });
+  await point.click();
+  await expect(point).toHaveAttribute('aria-checked', 'true');
+  await page.getByLabel('Фамилия').fill('Доставкина');
+  await page.getByLabel('Имя и отчество').fill('Мария');
+  await page.getByLabel('Телефон').pressSequentially('9161112233');
+  await toastsGone(page);
+  await shotBothSchemes(page, 'delivery-checkout-point', { fullPage: true });
+  await page.getByRole('button', { name: 'Далее' }).click();
 
-    // Step 2 (passport saved already) → step 3: the point, the price and the dates before paying.
-    await expect(page).toHaveURL(/step=2$/);
-    await page.getByRole('button', { name: 'Далее' }).click();
-    await expect(page).toHaveURL(/step=3$/);
-    await expect(page.getByText('Пункт выдачи: Россия, Москва, ул. Тверская, 12')).toBeVisible();
-    const lines = page.locator('dl[aria-label="Доставка и пошлина"]');
-    const quote = lines.getByRole('definition').first();
-    await expect(lines).toContainText(/Доставим \d{1,2}(–\d{1,2})? [а-я]+/);
-    await expect(quote).toHaveText('290\u00a0₽');
-    await toastsGone(page);
-    await page.screenshot({ path: shot(`delivery-checkout-confirm-${scheme}`), fullPage: true });
+  // Step 2 (passport saved already) → step 3: the point, the price and the dates before paying.
+  await expect(page).toHaveURL(/step=2$/);
+  await page.getByRole('button', { name: 'Далее' }).click();
+  await expect(page).toHaveURL(/step=3$/);
+  await expect(page.getByText('Пункт выдачи: Россия, Москва, ул. Тверская, 12')).toBeVisible();
+  const lines = page.locator('dl[aria-label="Доставка и пошлина"]');
+  const quote = lines.getByRole('definition').first();
+  await expect(lines).toContainText(/Доставим \d{1,2}(–\d{1,2})? [а-я]+/);
+  await expect(quote).toHaveText('290\u00a0₽');
+  await toastsGone(page);
+  await shotBothSchemes(page, 'delivery-checkout-confirm', { fullPage: true });
 
-    const popupPromise = page.waitForEvent('popup');
-    await page.getByRole('button', { name: /^Оплатить/ }).click();
-    const popup = await popupPromise;
-    await popup.getByRole('button', { name: 'Оплатить' }).click();
-    await expect(popup.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
-    await popup.close();
-    await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
-    const orderId = await page.evaluate(async (t) => {
-      const res = await fetch('/api/v1/order/detail?size=1', { headers: { authorization: `Bearer ${t}` } });
-      return ((await res.json()) as { result: { orders: { id: number }[] } }).result.orders[0]!.id;
-    }, token);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^Оплатить/ }).click();
+  const popup = await popupPromise;
+  await popup.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(popup.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+  await popup.close();
+  await expect(page.getByRole('heading', { name: 'Заказ оплачен' })).toBeVisible();
+  const orderId = await page.evaluate(async (t) => {
+    const res = await fetch('/api/v1/order/detail?size=1', { headers: { authorization: `Bearer ${t}` } });
+    return ((await res.json()) as { result: { orders: { id: number }[] } }).result.orders[0]!.id;
+  }, token);
 
-    // Staff (the demo shopper owns the demo shop): the China leg by number, the Russian leg
-    // registered with CDEK, and the order moved on.
-    const admin = `/api/v1/admin/orders/${orderId}`;
-    const china = await request.post(`${admin}/shipments`, {
-      headers: auth(token),
-      data: { leg: 'china', carrier: 'yunexpress', number: `YT${orderId}00001` },
-    });
-    expect(china.ok(), await china.text()).toBe(true);
-    for (const status of ['purchasing', 'to_warehouse']) {
-      const moved = await request.post(`${admin}/status`, {
-        headers: auth(token),
-        data: { status, notify: false },
-      });
-      expect(moved.ok(), await moved.text()).toBe(true);
-    }
-    const russia = await request.post(`${admin}/shipments`, {
-      headers: auth(token),
-      data: { leg: 'russia', carrier: 'cdek', register: true },
-    });
-    expect(russia.ok(), await russia.text()).toBe(true);
-    const registered = ((await russia.json()) as { result: { number: string; link: string } }).result;
-    expect(registered.link).toBe(`https://www.cdek.ru/ru/tracking?order_id=${registered.number}`);
-
-    // The order page: its way with a date on each step reached, the parcels and the link.
-    await page.goto(`/orders/details/${orderId}`);
-    const way = page.getByRole('region', { name: 'Путь заказа' });
-    await expect(way).toBeVisible();
-    const steps = way.getByRole('listitem');
-    await expect(steps).toHaveCount(8);
-    for (const [i, label] of ['Оплата', 'Оплачен', 'Выкуп', 'Склад'].entries()) {
-      await expect(steps.nth(i)).toContainText(label);
-      await expect(steps.nth(i)).toContainText(/\d{1,2} [а-я]+( в|,)? \d{2}:\d{2}/);
-    }
-    await expect(steps.nth(4)).toContainText('—');
-    await expect(way).toContainText(`yunexpress · YT${orderId}00001`);
-    await expect(way).toContainText(`СДЭК · ${registered.number}`);
-    await expect(way.getByRole('link', { name: 'Отследить посылку' })).toHaveAttribute(
-      'href',
-      registered.link,
-    );
-    await expect(page.getByText('Пункт выдачи: Россия, Москва, ул. Тверская, 12')).toBeVisible();
-    await expect(page.getByText(/^Доставка 290\u00a0₽ · при получении$/)).toBeVisible();
-    await page.screenshot({ path: shot(`delivery-order-way-${scheme}`), fullPage: true });
+  // Staff (the demo shopper owns the demo shop): the China leg by number, the Russian leg
+  // registered with CDEK, and the order moved on.
+  const admin = `/api/v1/admin/orders/${orderId}`;
+  const china = await request.post(`${admin}/shipments`, {
+    headers: auth(token),
+    data: { leg: 'china', carrier: 'yunexpress', number: `YT${orderId}00001` },
   });
-}
+  expect(china.ok(), await china.text()).toBe(true);
+  for (const status of ['purchasing', 'to_warehouse']) {
+    const moved = await request.post(`${admin}/status`, {
+      headers: auth(token),
+      data: { status, notify: false },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+  const russia = await request.post(`${admin}/shipments`, {
+    headers: auth(token),
+    data: { leg: 'russia', carrier: 'cdek', register: true },
+  });
+  expect(russia.ok(), await russia.text()).toBe(true);
+  const registered = ((await russia.json()) as { result: { number: string; link: string } }).result;
+  expect(registered.link).toBe(`https://www.cdek.ru/ru/tracking?order_id=${registered.number}`);
+
+  // The order page: its way with a date on each step reached, the parcels and the link.
+  await page.goto(`/orders/details/${orderId}`);
+  const way = page.getByRole('region', { name: 'Путь заказа' });
+  await expect(way).toBeVisible();
+  const steps = way.getByRole('listitem');
+  await expect(steps).toHaveCount(8);
+  for (const [i, label] of ['Оплата', 'Оплачен', 'Выкуп', 'Склад'].entries()) {
+    await expect(steps.nth(i)).toContainText(label);
+    await expect(steps.nth(i)).toContainText(/\d{1,2} [а-я]+( в|,)? \d{2}:\d{2}/);
+  }
+  await expect(steps.nth(4)).toContainText('—');
+  await expect(way).toContainText(`yunexpress · YT${orderId}00001`);
+  await expect(way).toContainText(`СДЭК · ${registered.number}`);
+  await expect(way.getByRole('link', { name: 'Отследить посылку' })).toHaveAttribute('href', registered.link);
+  await expect(page.getByText('Пункт выдачи: Россия, Москва, ул. Тверская, 12')).toBeVisible();
+  await expect(page.getByText(/^Доставка 290\u00a0₽ · при получении$/)).toBeVisible();
+  await shotBothSchemes(page, 'delivery-order-way', { fullPage: true });
+});

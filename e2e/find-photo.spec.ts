@@ -3,7 +3,7 @@
 // message; screenshots of the page in both themes go where `shot()` says (support.ts).
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, shot, test } from './support.ts';
+import { expect, shotBothSchemes, test } from './support.ts';
 
 // 390×844 CSS pixels at 1×, like the other screenshots in docs/screenshots.
 test.use({ deviceScaleFactor: 1 });
@@ -51,58 +51,51 @@ async function screenshotOf(page: Page, imageSrc: string): Promise<Buffer> {
     .toBuffer();
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`a screenshot of a catalogue picture finds its product first, marked exact (${scheme})`, async ({
-    page,
-  }) => {
-    test.setTimeout(150_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    const token = await signIn(page);
-    const product = await firstProduct(page);
-    await waitForIndex(page, token);
+test('a screenshot of a catalogue picture finds its product first, marked exact', async ({ page }) => {
+  test.setTimeout(150_000);
+  const token = await signIn(page);
+  const product = await firstProduct(page);
+  await waitForIndex(page, token);
 
-    await page.goto('/find/photo');
-    await expect(page.getByRole('heading', { name: 'Поиск по фото' })).toBeVisible();
-    await expect(page.getByText('Сфотографируйте вещь или загрузите скриншот')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Сделать фото' })).toBeVisible();
-    await page.screenshot({ path: shot(`find-photo-start-${scheme}`) });
+  await page.goto('/find/photo');
+  await expect(page.getByRole('heading', { name: 'Поиск по фото' })).toBeVisible();
+  await expect(page.getByText('Сфотографируйте вещь или загрузите скриншот')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Сделать фото' })).toBeVisible();
+  await shotBothSchemes(page, 'find-photo-start');
 
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Выбрать из галереи' }).click();
-    await (
-      await chooser
-    ).setFiles({
-      name: 'screenshot.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await screenshotOf(page, product.image_src),
-    });
-    await expect(page.getByRole('img', { name: 'Выбранное фото' })).toBeVisible();
-    await expect(page.getByRole('group', { name: /Рамка поиска/ })).toBeVisible();
-    await page.screenshot({ path: shot(`find-photo-crop-${scheme}`) });
-
-    const upload = page.waitForRequest(
-      (r) => r.url().endsWith('/api/v1/find/photo') && r.method() === 'POST',
-    );
-    await page.getByRole('button', { name: 'Искать' }).click();
-    expect(await (await upload).headerValue('content-type')).toMatch(/^multipart\/form-data/);
-    const results = page.getByRole('list', { name: 'Похожие товары' });
-    await expect(results).toBeVisible({ timeout: 20_000 });
-    const first = results.getByRole('listitem').first();
-    await expect(first.locator('[data-product-id]')).toHaveAttribute('data-product-id', String(product.id));
-    await expect(first.getByText('Точное совпадение')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Найти на Poizon по ссылке' })).toHaveAttribute(
-      'href',
-      '/find/poizon',
-    );
-    await expect(page.getByRole('heading', { name: 'Похожие товары' })).toBeInViewport();
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: shot(`find-photo-results-${scheme}`) });
-
-    // A tap opens the product drawer.
-    await first.getByRole('button').click();
-    await expect(page).toHaveURL(new RegExp(`[?&]id=${product.id}`));
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Выбрать из галереи' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'screenshot.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await screenshotOf(page, product.image_src),
   });
-}
+  await expect(page.getByRole('img', { name: 'Выбранное фото' })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Рамка поиска/ })).toBeVisible();
+  await shotBothSchemes(page, 'find-photo-crop');
+
+  const upload = page.waitForRequest((r) => r.url().endsWith('/api/v1/find/photo') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Искать' }).click();
+  expect(await (await upload).headerValue('content-type')).toMatch(/^multipart\/form-data/);
+  const results = page.getByRole('list', { name: 'Похожие товары' });
+  await expect(results).toBeVisible({ timeout: 20_000 });
+  const first = results.getByRole('listitem').first();
+  await expect(first.locator('[data-product-id]')).toHaveAttribute('data-product-id', String(product.id));
+  await expect(first.getByText('Точное совпадение')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Найти на Poizon по ссылке' })).toHaveAttribute(
+    'href',
+    '/find/poizon',
+  );
+  await expect(page.getByRole('heading', { name: 'Похожие товары' })).toBeInViewport();
+  await page.waitForLoadState('networkidle');
+  await shotBothSchemes(page, 'find-photo-results');
+
+  // A tap opens the product drawer.
+  await first.getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`[?&]id=${product.id}`));
+});
 
 test('a file that is not a picture gets the server’s message and a way to pick again', async ({ page }) => {
   await signIn(page);

@@ -9,6 +9,7 @@ import {
   expect,
   rewardCheck,
   shot,
+  shotBothSchemes,
   signIn,
   test,
   validInn,
@@ -527,41 +528,38 @@ test('the profile claims no invite reward that does not exist', async ({ page })
   await expect(page.getByText(/вы получили/i)).toHaveCount(0);
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`screenshots of the changed screens (${scheme})`, async ({ page, request }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    const token = await signIn(page);
-    const [product] = await productsWithSizes(request, 1, 2);
-    const chosen = product!.variants.filter((v) => v.qty > 1)[0]!;
-    await request.post('/api/v1/favorites', {
-      headers: auth(token),
-      data: { product_id: product!.id, variant_id: chosen.id },
-    });
-    await page.goto('/favorites');
-    await expect(page.locator('.favorite-item__size').first()).not.toContainText('…');
-    await page.screenshot({ path: shot(`polish-favorites-${scheme}`) });
-
-    await page.goto('/profile/passport_data');
-    await labelsClearOfPlaceholders(page);
-    await page.screenshot({ path: shot(`polish-passport-labels-${scheme}`) });
-
-    await withoutFirstScreenAnswers(page);
-    const recover = await failCalls(page, /\/api\/v2\/product\?.*sorting=POPULARITY/);
-    await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Популярное' }).getByRole('alert')).toBeVisible();
-    await page.screenshot({ path: shot(`polish-load-error-home-${scheme}`) });
-    recover();
-
-    await page.goto('/search?q=Nike%20Air%20Max%20для%20бега%20по%20утрам');
-    await expect(page.getByRole('searchbox', { name: 'Поиск товаров' })).toHaveValue(
-      'Nike Air Max для бега по утрам',
-    );
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: shot(`polish-search-results-${scheme}`) });
-
-    await page.goto('/profile');
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: shot(`polish-profile-${scheme}`), fullPage: true });
-    await request.delete(`/api/v1/favorites/${product!.id}`, { headers: auth(token) });
+test('screenshots of the changed screens', async ({ page, request }) => {
+  const token = await signIn(page);
+  const [product] = await productsWithSizes(request, 1, 2);
+  const chosen = product!.variants.filter((v) => v.qty > 1)[0]!;
+  await request.post('/api/v1/favorites', {
+    headers: auth(token),
+    data: { product_id: product!.id, variant_id: chosen.id },
   });
-}
+  await page.goto('/favorites');
+  await expect(page.locator('.favorite-item__size').first()).not.toContainText('…');
+  await shotBothSchemes(page, 'polish-favorites');
+
+  await page.goto('/profile/passport_data');
+  await labelsClearOfPlaceholders(page);
+  await shotBothSchemes(page, 'polish-passport-labels');
+
+  await withoutFirstScreenAnswers(page);
+  const recover = await failCalls(page, /\/api\/v2\/product\?.*sorting=POPULARITY/);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Популярное' }).getByRole('alert')).toBeVisible();
+  await shotBothSchemes(page, 'polish-load-error-home');
+  recover();
+
+  await page.goto('/search?q=Nike%20Air%20Max%20для%20бега%20по%20утрам');
+  await expect(page.getByRole('searchbox', { name: 'Поиск товаров' })).toHaveValue(
+    'Nike Air Max для бега по утрам',
+  );
+  await page.waitForLoadState('networkidle');
+  await shotBothSchemes(page, 'polish-search-results');
+
+  await page.goto('/profile');
+  await page.waitForLoadState('networkidle');
+  await shotBothSchemes(page, 'polish-profile', { fullPage: true });
+  await request.delete(`/api/v1/favorites/${product!.id}`, { headers: auth(token) });
+});

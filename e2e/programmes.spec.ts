@@ -5,7 +5,7 @@
 // blogger withdraws and the console pays it, the blogger's picks show on their public page found
 // through the search, and the demo shopper pays part of an order with bonuses. Every page is
 // photographed in light and dark (`shot()` in support.ts).
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   auth,
   expect as baseExpect,
@@ -15,6 +15,7 @@ import {
   saveAddress,
   savePassport,
   shot,
+  shotBothSchemes,
   signInShopper,
   test,
   validInn,
@@ -119,45 +120,20 @@ async function toastsGone(page: Page) {
 }
 
 /**
- * A screenshot in light, then the same address in a new session in Telegram's dark theme (the
- * theme is read once, at start: a reload keeps the first one). The dev login signs the new
- * session in as the same demo shopper. `ready` waits for what the picture must show.
+ * A screenshot in light, then the same page in Telegram's dark theme (shotBothSchemes: the phone
+ * switched to dark, the open page follows it). `ready` waits for what the picture must show.
  */
-async function lightAndDark(
-  page: Page,
-  browser: Browser,
-  name: string,
-  ready: (p: Page) => Promise<void>,
-  fullPage = true,
-) {
+async function lightAndDark(page: Page, name: string, ready: (p: Page) => Promise<void>, fullPage = true) {
   await ready(page);
   await toastsGone(page);
-  await page.screenshot({ path: shot(`${name}-light`), fullPage });
-  const context = await browser.newContext({
-    baseURL: new URL(page.url()).origin,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-    colorScheme: 'dark',
-  });
-  try {
-    const dark = await context.newPage();
-    await dark.goto(page.url());
-    await ready(dark);
-    await toastsGone(dark);
-    await dark.screenshot({ path: shot(`${name}-dark`), fullPage });
-  } finally {
-    await context.close();
-  }
+  await shotBothSchemes(page, name, { fullPage });
 }
 
 const FRIEND_ID = 930_000_001;
 const BUYER_ID = 930_000_002;
 const PROMO = 'ANNASTYLE';
 
-test('invite → reward sheet → history → bonus account', async ({ page, request, browser }) => {
+test('invite → reward sheet → history → bonus account', async ({ page, request }) => {
   await page.goto('/referral');
   await expect(page.getByRole('heading', { name: 'Приглашайте друзей' })).toBeVisible();
   const owner = await demoToken(page);
@@ -189,7 +165,7 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
   await page.reload();
   const count = `Приглашено${invited + 1}`;
   await expect(page.getByText('Приглашено').locator('..')).toHaveText(count);
-  await lightAndDark(page, browser, 'referral', async (p) => {
+  await lightAndDark(page, 'referral', async (p) => {
     await expect(p.getByTestId('referral-link')).toBeVisible();
     await expect(p.getByText('Приглашено').locator('..')).toHaveText(count);
   });
@@ -234,7 +210,7 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
   const row = page
     .getByRole('list', { name: 'Приглашённые друзья' })
     .getByRole('button', { name: /Мария Т\./ });
-  await lightAndDark(page, browser, 'referral-history', async (p) => {
+  await lightAndDark(page, 'referral-history', async (p) => {
     await expect(p.getByRole('list', { name: 'Приглашённые друзья' })).toContainText('Начислено');
   });
   await row.click();
@@ -245,7 +221,7 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
 
   // The bonus account.
   await page.goto('/bonus');
-  await lightAndDark(page, browser, 'bonus', async (p) => {
+  await lightAndDark(page, 'bonus', async (p) => {
     await expect(p.getByTestId('bonus-balance')).toHaveText('1\u00a0000\u00a0₽');
     await expect(p.getByText(/Приглашение друга/)).toBeVisible();
   });
@@ -254,7 +230,6 @@ test('invite → reward sheet → history → bonus account', async ({ page, req
 test('blogger: application → console approval → dashboard → buyer by link → withdrawal → payout', async ({
   page,
   request,
-  browser,
 }) => {
   await page.goto('/blogger');
   await expect(page).toHaveURL(/\/blogger\/initial$/);
@@ -267,12 +242,12 @@ test('blogger: application → console approval → dashboard → buyer by link 
   await page.getByLabel('Как с вами связаться').fill('@anna_style');
   await page.getByText('Принимаю условия оферты').click();
   await page.getByText('Понимаю, что рекламу нужно маркировать').click();
-  await lightAndDark(page, browser, 'blogger-initial', async (p) => {
+  await lightAndDark(page, 'blogger-initial', async (p) => {
     await expect(p.getByRole('heading', { name: 'Партнёрская программа для блогеров' })).toBeVisible();
   });
   await page.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(page).toHaveURL(/\/blogger\/moder$/);
-  await lightAndDark(page, browser, 'blogger-moder', async (p) => {
+  await lightAndDark(page, 'blogger-moder', async (p) => {
     await expect(p.getByRole('heading', { name: 'Заявка на модерации' })).toBeVisible();
   });
 
@@ -314,7 +289,7 @@ test('blogger: application → console approval → dashboard → buyer by link 
   expect(state.balance.available).toBeGreaterThanOrEqual(1000);
 
   await page.reload();
-  await lightAndDark(page, browser, 'blogger', async (p) => {
+  await lightAndDark(page, 'blogger', async (p) => {
     await expect(p.getByTestId('blogger-available')).not.toHaveText('0\u00a0₽');
     await expect(p.getByRole('list', { name: 'Начисления' })).toContainText(`Заказ №${order.id}`);
   });
@@ -349,7 +324,7 @@ test('blogger: application → console approval → dashboard → buyer by link 
   await page.screenshot({ path: shot('blogger-payment-light'), fullPage: true });
   await page.getByRole('button', { name: 'Отправить заявку' }).click();
   await expect(page).toHaveURL(/\/blogger\/conclusion$/);
-  await lightAndDark(page, browser, 'blogger-conclusion', async (p) => {
+  await lightAndDark(page, 'blogger-conclusion', async (p) => {
     await expect(p.getByRole('heading', { name: 'Активная заявка' })).toBeVisible();
   });
 
@@ -365,7 +340,7 @@ test('blogger: application → console approval → dashboard → buyer by link 
   expect(payouts.items[0]?.status).toBe('paid');
 });
 
-test('the blogger page: picks, found through the search', async ({ page, request, browser }) => {
+test('the blogger page: picks, found through the search', async ({ page, request }) => {
   await page.goto('/profile');
   const owner = await demoToken(page);
   const me = await getJson<{ user_id: number }>(request, '/api/v1/blogger', owner);
@@ -397,7 +372,7 @@ test('the blogger page: picks, found through the search', async ({ page, request
   const grid = page.getByRole('list', { name: 'Подборка' });
   await expect(grid.getByRole('listitem')).toHaveCount(3);
   await expect(page.getByText('«Ношу сама — размер в размер»')).toBeVisible();
-  await lightAndDark(page, browser, 'user', async (p) => {
+  await lightAndDark(page, 'user', async (p) => {
     await expect(p.getByRole('list', { name: 'Подборка' }).getByRole('listitem')).toHaveCount(3);
     await p.waitForLoadState('networkidle');
   });

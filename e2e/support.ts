@@ -7,6 +7,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { innControlDigits } from '@shop/contract';
 import { sign } from '@tma.js/init-data-node';
 import { startFakeBotApi, type FakeBotApi } from '../apps/api/src/test/fake-bot-api.ts';
+import { DARK_THEME, LIGHT_THEME } from '../apps/web/src/telegram/theme.ts';
 import { resultsDir, startServer, type ShopServer } from './servers.ts';
 
 /** A made-up token for a worker whose bot talks to the local fake Bot API. */
@@ -120,6 +121,37 @@ export const shot = (name: string): string =>
   path.join(process.env.SCREENSHOTS_DIR ?? path.join(resultsDir, 'screenshots'), `${name}.png`);
 
 /**
+ * Turns Telegram's theme to `scheme` on the open page, as a phone switched to it does (the system's
+ * scheme changes, the client sends the other palette: the dev mock, telegram/mock-env.ts), and
+ * waits until the page paints with it.
+ */
+export async function switchScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  const bg = (scheme === 'dark' ? DARK_THEME : LIGHT_THEME).bg_color;
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color')),
+    )
+    .toBe(bg);
+}
+
+/**
+ * One state of a page photographed in both of Telegram's themes: `${name}-light` as it is, then the
+ * theme switched to dark (`switchScheme`) for `${name}-dark` with transitions finished, and back
+ * to light. A walk that only photographs in dark runs once, in light, instead of twice.
+ */
+export async function shotBothSchemes(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  await page.screenshot({ ...options, path: shot(`${name}-light`) });
+  await switchScheme(page, 'dark');
+  await page.screenshot({ ...options, animations: 'disabled', path: shot(`${name}-dark`) });
+  await switchScheme(page, 'light');
+}
+
+/**
  * Serves the app's pages without the catalogue answers the server writes into the HTML
  * (docs/decisions/033) and the first screen it paints from them (051), as it does when they are over their time budget: the page then fetches
  * them, so a test can hold or fail those calls.
@@ -167,16 +199,22 @@ export function rewardCheck(page: Page): () => Promise<{ reward: { id: number } 
     const response = await answered;
     expect(response.status()).toBe(200);
     const { result } = (await response.json()) as { result: { id: number } | null };
+    await idle(page);
     const seen = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) =>
-          requestIdleCallback(() =>
-            resolve(JSON.parse(localStorage.getItem('shop/seen-invite-rewards') ?? '[]') as number[]),
-          ),
-        ),
+      () => JSON.parse(localStorage.getItem('shop/seen-invite-rewards') ?? '[]') as number[],
     );
     return { reward: result, seen };
   };
+}
+
+/**
+ * Resolves once the page's main thread has gone idle: what the page had queued (React's effects,
+ * the handling of an answer that came in, the navigation an effect started) has run. A test that
+ * proves something did not happen waits on this after the event that would have caused it, not on
+ * a fixed sleep.
+ */
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
 }
 
 /** Empties the demo shopper's cart through the API: with the page's own token, or a given one. */

@@ -98,7 +98,7 @@ export async function installDevTelegramMock(): Promise<boolean> {
     return false;
   }
   const startParam = new URLSearchParams(window.location.search).get('tgWebAppStartParam');
-  const theme = prefersDarkTheme() ? DARK_THEME : LIGHT_THEME;
+  let theme: typeof LIGHT_THEME | typeof DARK_THEME = prefersDarkTheme() ? DARK_THEME : LIGHT_THEME;
   const launchParams = new URLSearchParams({
     tgWebAppPlatform: 'android',
     tgWebAppVersion: '8.4',
@@ -179,5 +179,16 @@ export async function installDevTelegramMock(): Promise<boolean> {
   };
   mockedOnEvent = onEvent;
   writeString(DEV_MOCK_FLAG, '1', 'session');
+  // Telegram follows the phone's theme while the app is open: when the system's scheme changes (a
+  // browser test's emulateMedia), the mock sends the other palette as the client does, and keeps
+  // it for a reload. Not when the address asked for a theme (?theme=).
+  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', () => {
+    const next = prefersDarkTheme() ? DARK_THEME : LIGHT_THEME;
+    if (next === theme) return;
+    theme = next;
+    launchParams.set('tgWebAppThemeParams', JSON.stringify(theme));
+    storeLaunchParams(launchParams.toString());
+    emitEvent('theme_changed', { theme_params: theme });
+  });
   return true;
 }
