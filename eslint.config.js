@@ -173,11 +173,7 @@ const REGISTRY_DEBT = {
   notifyError: [
     'components/ui/notify.test.tsx',
     'features/admin/components/import-view.tsx',
-    'features/admin/components/order-admin-view.tsx',
-    'features/admin/components/order-notes.tsx',
     'features/admin/components/orders-view.tsx',
-    'features/admin/components/refund-form.tsx',
-    'features/admin/components/restore-order.tsx',
     'features/admin/components/status-control.tsx',
   ],
 };

@@ -17,6 +17,7 @@ export const useAddOrderNote = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addOrderNote,
+    meta: { errorMessage: 'Не удалось сохранить заметку' },
     onSuccess: (note) => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(note.order_id) }),
   });
 };

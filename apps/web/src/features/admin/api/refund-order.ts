@@ -12,6 +12,7 @@ export const useRefundOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundOrder,
+    meta: { errorMessage: 'Не удалось провести возврат' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });
 };

@@ -16,6 +16,7 @@ export const useResendNotification = (orderId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendNotification,
+    meta: { errorMessage: 'Не удалось отправить сообщение ещё раз' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrder(orderId) }),
   });
 };

@@ -13,6 +13,7 @@ export const useRestoreOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreOrder,
+    meta: { errorMessage: 'Не удалось восстановить заказ' },
     onSuccess: (order) => queryClient.setQueryData(queryKeys.adminOrder(order.id), order),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminOrders }),
   });

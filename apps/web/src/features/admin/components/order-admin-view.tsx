@@ -261,7 +261,6 @@ function Notifications({ order, canResend }: { order: AdminOrder; canResend: boo
                 onClick={() =>
                   resend.mutate(n.id, {
                     onSuccess: () => notify.success('Сообщение поставлено в очередь'),
-                    onError: (e) => notify.error(e.message),
                   })
                 }
               >

@@ -2,7 +2,6 @@
 import type { AdminNote } from '@shop/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { notify } from '../../../components/ui/notify.ts';
 import { useAddOrderNote } from '../api/add-order-note.ts';
 import { formatDateTime } from '../admin-labels.ts';
 import { actorName } from './actor.ts';
@@ -40,10 +39,7 @@ export function OrderNotes({
           onSubmit={(e) => {
             e.preventDefault();
             if (!text.trim()) return;
-            add.mutate(
-              { id: orderId, text: text.trim() },
-              { onSuccess: () => setText(''), onError: (error) => notify.error(error.message) },
-            );
+            add.mutate({ id: orderId, text: text.trim() }, { onSuccess: () => setText('') });
           }}
         >
           <textarea

@@ -46,7 +46,6 @@ export function RefundForm({ order }: { order: AdminOrder }) {
           setReason('');
           setAmountText('');
         },
-        onError: (e) => notify.error(e.message),
       },
     );
   };

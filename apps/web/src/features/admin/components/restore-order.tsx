@@ -27,7 +27,6 @@ export function RestoreOrder({ order }: { order: AdminOrder }) {
           notify.success('Заказ восстановлен');
           setComment('');
         },
-        onError: (e) => notify.error(e.message),
       },
     );
   };

@@ -44,7 +44,6 @@ export function StatusControl({ order, role }: { order: AdminOrder; role: StaffR
           setTarget('');
           setComment('');
         },
-        onError: (error) => notify.error(error.message),
       },
     );
   };
