@@ -402,30 +402,27 @@ async function waitUntilUp(bases: string[]) {
 }
 
 /**
- * The token index: until every server answers a wide selection's facets from its own. Probed once
- * at once (no index can have loaded yet: its SQL time), then until the answer takes a quarter of
- * that; meanwhile this process loads its own copy (timed).
+ * The token index: until every server says in `/readyz` that its own is loaded (`catalog_index`,
+ * docs/decisions/050). Timing a wide selection's facets against their SQL time no longer tells:
+ * since decision 060 a combined filter the index finds empty needs no statement, so the first
+ * probe could already be fast and the wait ran out at a million products. Meanwhile this process
+ * loads its own copy (timed).
  */
 async function waitForTokenIndexes(db: Database, bases: string[], pglite: boolean) {
-  const probe = async (b: string) => {
-    const t0 = performance.now();
-    await fetch(
-      `${b}/api/v2/product/filters?category_ids=1&colors=${encodeURIComponent('Черный,Белый')}&sizes_eu=42,43&brand_ids=1,2&category_fit_people=men&r=${Math.random()}`,
-    );
-    return performance.now() - t0;
-  };
-  const sqlMs = await Promise.all(bases.map(probe));
   const started = Date.now();
   benchIndex = new TokenIndex();
   await benchIndex.whenLoaded(db);
   log(
     `token index: ${benchIndex.size} products loaded in ${((Date.now() - started) / 1000).toFixed(1)} s (bench process)`,
   );
-  for (const [i, b] of bases.entries()) {
+  if (pglite) return;
+  for (const b of bases) {
     for (;;) {
-      const ms = await probe(b);
-      if (ms < sqlMs[i]! / 4 || pglite) {
-        log(`token index: ${b} answers from it (${ms.toFixed(0)} ms, by SQL ${sqlMs[i]!.toFixed(0)} ms)`);
+      const ready = (await fetch(`${b}/readyz`)
+        .then((r) => r.json())
+        .catch(() => undefined)) as { checks?: { catalog_index?: boolean } } | undefined;
+      if (ready?.checks?.catalog_index) {
+        log(`token index: ${b} has loaded its own (${((Date.now() - started) / 1000).toFixed(1)} s)`);
         break;
       }
       if (Date.now() - started > 300_000) throw new Error('the API did not load its token index');
