@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { auditActorsQueryOptions, type AuditFilter } from '../api/get-audit.ts';
 import { ACTION_FAMILY_RU, ACTION_RU, ENTITY_RU } from '../audit-labels.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
 
 type Props = { filter: AuditFilter; onChange: (patch: Partial<AuditFilter>) => void };
 
@@ -75,24 +76,7 @@ export function AuditFilters({ filter, onChange }: Props) {
             />
           </label>
         )}
-        <label className="admin-field admin-field--date">
-          <span>С</span>
-          <input
-            type="date"
-            value={filter.from}
-            max={filter.to || undefined}
-            onChange={(e) => onChange({ from: e.target.value })}
-          />
-        </label>
-        <label className="admin-field admin-field--date">
-          <span>По</span>
-          <input
-            type="date"
-            value={filter.to}
-            min={filter.from || undefined}
-            onChange={(e) => onChange({ to: e.target.value })}
-          />
-        </label>
+        <DateRangeFields from={filter.from} to={filter.to} onChange={onChange} />
       </div>
     </div>
   );

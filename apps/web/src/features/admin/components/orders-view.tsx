@@ -27,6 +27,7 @@ import { StatusTabs } from './admin-list.tsx';
 import { OrdersTable } from './orders-table.tsx';
 import { OrderViews, PageSizeSelect, readPageSize } from './order-views.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DateRangeFields } from './date-range-fields.tsx';
 
 const allCount = (counts: AdminOrderCounts | undefined) =>
   counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
@@ -96,24 +97,7 @@ export function OrdersView() {
           aria-label="Поиск заказов"
         />
         <div className="admin-filters__row">
-          <label className="admin-field admin-field--date">
-            <span>С</span>
-            <input
-              type="date"
-              value={filter.from}
-              max={filter.to || undefined}
-              onChange={(e) => update({ from: e.target.value })}
-            />
-          </label>
-          <label className="admin-field admin-field--date">
-            <span>По</span>
-            <input
-              type="date"
-              value={filter.to}
-              min={filter.from || undefined}
-              onChange={(e) => update({ to: e.target.value })}
-            />
-          </label>
+          <DateRangeFields from={filter.from} to={filter.to} onChange={update} />
           <details className="admin-multi">
             <summary>Статусы{filter.statuses.length > 0 ? ` · ${filter.statuses.length}` : ''}</summary>
             <div className="admin-multi__list">
