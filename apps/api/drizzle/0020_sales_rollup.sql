@@ -4,22 +4,29 @@
 -- triggers below, in the transaction that changed the orders, lines, payments or refunds, whatever
 -- module or SQL made the change; the read side (modules/admin/stats.repository.ts) turns a range of
 -- the shop's days into whole hours / days from these tables and reads the rest from the base tables.
+-- Each row is one database connection's share of an hour (or a product's day): `stripe` is the
+-- writing backend's pid, so two transactions never wait on one rollup row (a shared hot row made
+-- an order's insert and a payment's outbox row deadlock through the user's row lock, seen by
+-- process-death.test on PostgreSQL). The read side sums the stripes.
 CREATE TABLE "sales_hours" (
-	"hour" timestamp with time zone PRIMARY KEY NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"stripe" integer DEFAULT 0 NOT NULL,
 	"revenue" bigint DEFAULT 0 NOT NULL,
 	"paid" integer DEFAULT 0 NOT NULL,
 	"placed" integer DEFAULT 0 NOT NULL,
 	"placed_paid" integer DEFAULT 0 NOT NULL,
-	"refunds" bigint DEFAULT 0 NOT NULL
+	"refunds" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_hours_pk" PRIMARY KEY ("hour", "stripe")
 );
 --> statement-breakpoint
 CREATE TABLE "sales_product_days" (
 	"day" date NOT NULL,
 	"product_id" integer NOT NULL,
+	"stripe" integer DEFAULT 0 NOT NULL,
 	"title" text NOT NULL,
 	"quantity" integer DEFAULT 0 NOT NULL,
 	"revenue" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "sales_product_days_pk" PRIMARY KEY ("day", "product_id")
+	CONSTRAINT "sales_product_days_pk" PRIMARY KEY ("day", "product_id", "stripe")
 );
 --> statement-breakpoint
 CREATE TABLE "refunds_owed" (
@@ -32,9 +39,9 @@ ALTER TABLE "refunds_owed" ADD CONSTRAINT "refunds_owed_order_id_orders_id_fk" F
 CREATE OR REPLACE FUNCTION sales_hours_add(at timestamptz, d_revenue bigint, d_paid integer,
   d_placed integer, d_placed_paid integer, d_refunds bigint) RETURNS void LANGUAGE sql
 AS $$
-  INSERT INTO sales_hours AS s (hour, revenue, paid, placed, placed_paid, refunds)
-    VALUES (date_trunc('hour', at, 'UTC'), d_revenue, d_paid, d_placed, d_placed_paid, d_refunds)
-    ON CONFLICT (hour) DO UPDATE SET revenue = s.revenue + EXCLUDED.revenue, paid = s.paid + EXCLUDED.paid,
+  INSERT INTO sales_hours AS s (hour, stripe, revenue, paid, placed, placed_paid, refunds)
+    VALUES (date_trunc('hour', at, 'UTC'), pg_backend_pid(), d_revenue, d_paid, d_placed, d_placed_paid, d_refunds)
+    ON CONFLICT (hour, stripe) DO UPDATE SET revenue = s.revenue + EXCLUDED.revenue, paid = s.paid + EXCLUDED.paid,
       placed = s.placed + EXCLUDED.placed, placed_paid = s.placed_paid + EXCLUDED.placed_paid,
       refunds = s.refunds + EXCLUDED.refunds;
 $$;
@@ -44,10 +51,10 @@ $$;
 CREATE OR REPLACE FUNCTION sales_product_days_add_order(o_id integer, paid timestamptz, sign integer)
   RETURNS void LANGUAGE sql
 AS $$
-  INSERT INTO sales_product_days AS s (day, product_id, title, quantity, revenue)
-    SELECT (paid at time zone 'UTC')::date, product_id, max(title), sign * sum(quantity), sign * sum(price * quantity)
+  INSERT INTO sales_product_days AS s (day, product_id, stripe, title, quantity, revenue)
+    SELECT (paid at time zone 'UTC')::date, product_id, pg_backend_pid(), max(title), sign * sum(quantity), sign * sum(price * quantity)
     FROM order_items WHERE order_id = o_id GROUP BY product_id ORDER BY product_id
-    ON CONFLICT (day, product_id) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
+    ON CONFLICT (day, product_id, stripe) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
       revenue = s.revenue + EXCLUDED.revenue, title = EXCLUDED.title;
 $$;
 --> statement-breakpoint
@@ -132,18 +139,18 @@ BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     SELECT o.paid_at INTO paid FROM orders o WHERE o.id = OLD.order_id;
     IF paid IS NOT NULL THEN
-      INSERT INTO sales_product_days AS s (day, product_id, title, quantity, revenue)
-        VALUES ((paid at time zone 'UTC')::date, OLD.product_id, OLD.title, -OLD.quantity, -OLD.price * OLD.quantity)
-        ON CONFLICT (day, product_id) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
+      INSERT INTO sales_product_days AS s (day, product_id, stripe, title, quantity, revenue)
+        VALUES ((paid at time zone 'UTC')::date, OLD.product_id, pg_backend_pid(), OLD.title, -OLD.quantity, -OLD.price * OLD.quantity)
+        ON CONFLICT (day, product_id, stripe) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
           revenue = s.revenue + EXCLUDED.revenue;
     END IF;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     SELECT o.paid_at INTO paid FROM orders o WHERE o.id = NEW.order_id;
     IF paid IS NOT NULL THEN
-      INSERT INTO sales_product_days AS s (day, product_id, title, quantity, revenue)
-        VALUES ((paid at time zone 'UTC')::date, NEW.product_id, NEW.title, NEW.quantity, NEW.price * NEW.quantity)
-        ON CONFLICT (day, product_id) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
+      INSERT INTO sales_product_days AS s (day, product_id, stripe, title, quantity, revenue)
+        VALUES ((paid at time zone 'UTC')::date, NEW.product_id, pg_backend_pid(), NEW.title, NEW.quantity, NEW.price * NEW.quantity)
+        ON CONFLICT (day, product_id, stripe) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
           revenue = s.revenue + EXCLUDED.revenue, title = EXCLUDED.title;
     END IF;
   END IF;

@@ -238,8 +238,9 @@ describe('the dashboard rollups', () => {
 
     // The stored rollups are exactly what the migration's backfill would build now.
     const hoursNow = sql`
-      select hour, revenue, paid, placed, placed_paid, refunds from sales_hours
-      where (revenue, paid, placed, placed_paid, refunds) <> (0, 0, 0, 0, 0)`;
+      select hour, sum(revenue)::bigint, sum(paid)::int, sum(placed)::int, sum(placed_paid)::int, sum(refunds)::bigint
+      from sales_hours group by hour
+      having (sum(revenue), sum(paid), sum(placed), sum(placed_paid), sum(refunds)) <> (0, 0, 0, 0, 0)`;
     const hoursRebuilt = sql`
       select hour, sum(revenue)::bigint, sum(paid)::int, sum(placed)::int, sum(placed_paid)::int, sum(refunds)::bigint
       from (
@@ -250,7 +251,8 @@ describe('the dashboard rollups', () => {
         union all select date_trunc('hour', created_at, 'UTC'), 0, 0, 0, 0, amount from refunds where status = 'succeeded'
       ) x group by hour`;
     const productsNow = sql`
-      select day, product_id, quantity, revenue from sales_product_days where quantity <> 0 or revenue <> 0`;
+      select day, product_id, sum(quantity)::int, sum(revenue)::bigint from sales_product_days
+      group by day, product_id having sum(quantity) <> 0 or sum(revenue) <> 0`;
     const productsRebuilt = sql`
       select (o.paid_at at time zone 'UTC')::date, i.product_id, sum(i.quantity)::int, sum(i.price * i.quantity)::bigint
       from orders o join order_items i on i.order_id = o.id where o.paid_at is not null group by 1, 2`;
