@@ -11,9 +11,10 @@ import {
   type AdminImportJob,
   type AdminImportResult,
 } from '@shop/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, apiBlob, ApiRequestError, buildUrl } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { readString, STORAGE_KEYS } from '../../../lib/storage.ts';
 
 export type ImportAnswer =
@@ -75,17 +76,23 @@ export const importJobQueryOptions = (id: number | null) =>
     queryFn: () => getImportJob(id!),
     enabled: id !== null,
     refetchInterval: (query) => (isFinished(query.state.data) ? false : 1000),
+    meta: { errorMessage: 'Не удалось узнать, как идёт импорт' },
   });
+
+export type ImportInput = { file: Blob; dryRun: boolean; onProgress: (fraction: number) => void };
+
+/** The upload, as a check or for real: a failure toasts once (app/query-client.ts). */
+export const useImportCatalog = () =>
+  useMutation({
+    mutationFn: ({ file, dryRun, onProgress }: ImportInput) => importCatalog(file, dryRun, onProgress),
+    meta: { errorMessage: 'Импорт не удался' },
+  });
+
+export const useDownloadImportTemplate = () =>
+  useMutation({ mutationFn: downloadImportTemplate, meta: { errorMessage: 'Шаблон не скачался' } });
 
 /** GET /admin/catalog/import/template: the table template, saved through an object URL (the token rides in a header). */
 export async function downloadImportTemplate(format: 'csv' | 'xlsx'): Promise<void> {
   const blob = await apiBlob('/v1/admin/catalog/import/template', { format });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `catalog-template.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(blob, `catalog-template.${format}`);
 }

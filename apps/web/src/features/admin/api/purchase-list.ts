@@ -3,6 +3,7 @@
 import { PurchaseBoughtResponseSchema, PurchaseListResponseSchema } from '@shop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiBlob } from '../../../lib/api-client.ts';
+import { fileDate, saveBlob } from '../../../lib/save-blob.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const usePurchaseList = () =>
@@ -34,12 +35,5 @@ export const useMarkBought = () => {
 
 export async function downloadPurchaseXlsx(): Promise<void> {
   const blob = await apiBlob('/v1/admin/purchase-list.xlsx', {});
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `purchase-list-${new Date().toISOString().slice(0, 10)}.xlsx`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(blob, `purchase-list-${fileDate()}.xlsx`);
 }

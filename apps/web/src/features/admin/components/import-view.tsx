@@ -8,7 +8,13 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
-import { downloadImportTemplate, importCatalog, importJobQueryOptions } from '../api/import-catalog.ts';
+import {
+  importJobQueryOptions,
+  useDownloadImportTemplate,
+  useImportCatalog,
+  type ImportAnswer,
+} from '../api/import-catalog.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { changesSummary, ImportResultCard, Progress } from './import-result.tsx';
 import { useStaffRole } from '../use-staff-role.ts';
 
@@ -39,43 +45,39 @@ function ImportForm() {
     jobId === null
       ? stage
       : jobError
-        ? { kind: 'failed', message: jobError.message }
+        ? { kind: 'failed', message: errorMessage(jobError, 'Не удалось узнать, как идёт импорт') }
         : current?.status === 'done'
           ? { kind: 'applied', result: resultOfJob(current) }
           : current?.status === 'failed'
             ? { kind: 'checked', result: resultOfJob(current) }
             : stage;
 
+  // Structural sharing keeps a finished job the same object, so this fires once per outcome. A
+  // failed job's reason (or the rows found wrong) is in its errors, shown like a dry run's (as a file
+  // with row errors is without a job); a failed poll toasts through its query's meta.
   useEffect(() => {
     if (current?.status === 'done')
       notify.success(`Импорт завершён: создано ${current.created}, изменено ${current.updated}`);
-    // Structural sharing keeps a finished job the same object, so this fires once per outcome.
-    // A failed job's reason (or the rows found wrong) is in its errors, shown like a dry run's.
-    else if (current?.status === 'failed') notify.error(current.errors[0]?.message ?? 'Импорт не удался');
   }, [current]);
 
-  useEffect(() => {
-    if (jobId !== null && jobError) notify.error(jobError.message);
-  }, [jobError, jobId]);
-
+  const upload = useImportCatalog();
   const run = async (dryRun: boolean) => {
     if (!file) return;
     setStage({ kind: 'running', dryRun, progress: 0 });
+    const onProgress = (progress: number) => setStage((s) => (s.kind === 'running' ? { ...s, progress } : s));
+    let answer: ImportAnswer;
     try {
-      const answer = await importCatalog(file, dryRun, (progress) =>
-        setStage((s) => (s.kind === 'running' ? { ...s, progress } : s)),
-      );
-      if (answer.kind === 'job') return setStage({ kind: 'job', jobId: answer.job.id });
-      const { result } = answer;
-      // Without a job the server wrote nothing: the file had row errors, shown as a check.
-      setStage({ kind: dryRun || result.errors.length > 0 ? 'checked' : 'applied', result });
-      if (!dryRun && result.errors.length === 0)
-        notify.success(`Импорт завершён: создано ${result.created}, изменено ${result.updated}`);
+      answer = await upload.mutateAsync({ file, dryRun, onProgress });
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Импорт не удался';
-      setStage({ kind: 'failed', message });
-      notify.error(message);
+      // Toasted once by the query client; said on the page until the next try.
+      return setStage({ kind: 'failed', message: errorMessage(error, 'Импорт не удался') });
     }
+    if (answer.kind === 'job') return setStage({ kind: 'job', jobId: answer.job.id });
+    const { result } = answer;
+    // Without a job the server wrote nothing: the file had row errors, shown as a check.
+    setStage({ kind: dryRun || result.errors.length > 0 ? 'checked' : 'applied', result });
+    if (!dryRun && result.errors.length === 0)
+      notify.success(`Импорт завершён: создано ${result.created}, изменено ${result.updated}`);
   };
 
   const apply = async () => {
@@ -144,10 +146,8 @@ function ImportForm() {
 }
 
 function ImportHelp() {
-  const download = (format: 'csv' | 'xlsx') =>
-    void downloadImportTemplate(format).catch((error: unknown) =>
-      notify.error(error instanceof Error ? error.message : 'Шаблон не скачался'),
-    );
+  const template = useDownloadImportTemplate();
+  const download = (format: 'csv' | 'xlsx') => template.mutate(format);
   return (
     <>
       <p className="admin-muted">

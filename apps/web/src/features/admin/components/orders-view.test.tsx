@@ -1,10 +1,16 @@
 import type { AdminOrderRow, StaffRole } from '@shop/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { adminOrder } from '../test-fixtures.ts';
 import { OrdersView } from './orders-view.tsx';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), warning: vi.fn(), error: vi.fn() }));
+vi.mock('../../../components/ui/notify.ts', () => ({ notify }));
+vi.mock('../../../components/ui/confirm-store.ts', () => ({ confirm: () => Promise.resolve(true) }));
 
 const row = (id: number, status: AdminOrderRow['status']): AdminOrderRow => ({
   id,
@@ -42,12 +48,25 @@ const counts = {
   needs_refund: 1,
 };
 
-function setup(role: StaffRole) {
+/** `refuse`: the orders whose status change the server refuses (moved meanwhile). */
+function setup(role: StaffRole, refuse: number[] = []) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
       urls.push(url);
+      const status = /^\/api\/v1\/admin\/orders\/(\d+)\/status$/.exec(url);
+      if (status) {
+        const id = Number(status[1]);
+        return Promise.resolve(
+          refuse.includes(id)
+            ? Response.json(
+                { error: { code: 'invalid_transition', message: 'Переход невозможен' } },
+                { status: 409 },
+              )
+            : Response.json({ result: adminOrder({ id, status: 'purchasing' }) }),
+        );
+      }
       if (url === '/api/v1/admin/me')
         return Promise.resolve(Response.json({ result: { telegram_id: 1, role } }));
       const cursor = new URL(url, 'http://x').searchParams.get('cursor');
@@ -58,7 +77,8 @@ function setup(role: StaffRole) {
       return Promise.resolve(Response.json({ result: page }));
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
   const router = createMemoryRouter([{ path: '*', element: <OrdersView /> }], { initialEntries: ['/admin'] });
   render(
     <QueryClientProvider client={client}>
@@ -68,7 +88,10 @@ function setup(role: StaffRole) {
   return { urls, router };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
 
 describe('the console orders list', () => {
   it('shows tabs with counts, pages on with the cursor, and filters by tab and search in the address', async () => {
@@ -104,6 +127,32 @@ describe('the console orders list', () => {
       .map((o) => o.textContent);
     // paid → … and customs → …: only what lies beyond customs is common to both.
     expect(options).toEqual(['Новый статус…', 'Доставляется', 'Готов к выдаче', 'Получен']);
+  });
+
+  it('says how many of the selected orders changed; a change refused for all is an error', async () => {
+    const bulk = async () => {
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('checkbox', { name: 'Выбрать заказ 4' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Выбрать заказ 2' }));
+      const bar = screen.getByRole('region', { name: 'Действия с выбранными' });
+      await user.selectOptions(within(bar).getByRole('combobox', { name: 'Новый статус' }), 'Выкупаем товар');
+      await user.click(within(bar).getByRole('button', { name: 'Применить' }));
+    };
+    const first = setup('manager', [2]);
+    await bulk();
+    await waitFor(() =>
+      expect(notify.warning).toHaveBeenCalledExactlyOnceWith('Изменено 1 из 2; остальные уже в другом статусе'),
+    );
+    expect(first.urls.filter((u) => u.endsWith('/status'))).toHaveLength(2);
+    expect(notify.error).not.toHaveBeenCalled();
+
+    document.body.innerHTML = '';
+    setup('manager', [2, 4]);
+    await bulk();
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledExactlyOnceWith('Статус не изменён: заказы уже в другом статусе'),
+    );
+    expect(notify.success).not.toHaveBeenCalled();
   });
 
   it('gives a viewer no selection at all', async () => {

@@ -18,8 +18,8 @@ import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { useAdminOrders, type AdminOrderFilter } from '../api/get-admin-orders.ts';
-import { useChangeOrderStatus } from '../api/change-order-status.ts';
-import { downloadOrdersCsv } from '../api/export-orders-csv.ts';
+import { useBulkChangeOrderStatus } from '../api/change-order-status.ts';
+import { useDownloadOrdersCsv } from '../api/export-orders-csv.ts';
 import { commonNextStatuses, SORT_RU, TAB_RU } from '../admin-labels.ts';
 import { useOrderFilter } from '../use-order-filter.ts';
 import { useStaffRole } from '../use-staff-role.ts';
@@ -174,8 +174,7 @@ export function OrdersView() {
 
 function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStatus[]; onDone: () => void }) {
   const [target, setTarget] = useState<OrderStatus | ''>('');
-  const change = useChangeOrderStatus();
-  const [running, setRunning] = useState(false);
+  const change = useBulkChangeOrderStatus();
   const [tell, setTell] = useState(true);
   const value = target && statuses.includes(target) ? target : '';
 
@@ -188,16 +187,16 @@ function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStat
       cancelText: 'Отмена',
     });
     if (!ok) return;
-    setRunning(true);
-    // One request per order: each is checked against its own current status on the server.
-    const results = await Promise.allSettled(
-      ids.map((id) => change.mutateAsync({ id, status: value, notify: tell })),
+    change.mutate(
+      { ids, status: value, notify: tell },
+      {
+        onSuccess: ({ changed, total }) => {
+          if (changed === total) notify.success(`Статус изменён: ${total}`);
+          else notify.warning(`Изменено ${changed} из ${total}; остальные уже в другом статусе`);
+        },
+        onSettled: onDone,
+      },
     );
-    setRunning(false);
-    const failed = results.filter((r) => r.status === 'rejected').length;
-    if (failed === 0) notify.success(`Статус изменён: ${ids.length}`);
-    else notify.error(`Изменено ${ids.length - failed} из ${ids.length}; остальные уже в другом статусе`);
-    onDone();
   };
 
   return (
@@ -221,7 +220,7 @@ function BulkBar({ ids, statuses, onDone }: { ids: number[]; statuses: OrderStat
         <input type="checkbox" checked={tell} onChange={(e) => setTell(e.target.checked)} />
         Уведомить
       </label>
-      <Button size="small" disabled={!value} loading={running} onClick={() => void apply()}>
+      <Button size="small" disabled={!value} loading={change.isPending} onClick={() => void apply()}>
         Применить
       </Button>
     </div>
@@ -255,23 +254,13 @@ function SortSelect({
 
 /** The CSV exports of the current filter: one row per order, or one per order line. */
 function ExportButtons({ filter }: { filter: AdminOrderFilter }) {
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async (kind: 'orders' | 'lines') => {
-    setExporting(true);
-    try {
-      await downloadOrdersCsv(filter, kind);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : 'Не удалось выгрузить заказы');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const download = useDownloadOrdersCsv(filter);
   return (
     <>
-      <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv('orders')}>
+      <Button variant="secondary" size="small" loading={download.isPending} onClick={() => download.mutate('orders')}>
         CSV
       </Button>
-      <Button variant="secondary" size="small" loading={exporting} onClick={() => void exportCsv('lines')}>
+      <Button variant="secondary" size="small" loading={download.isPending} onClick={() => download.mutate('lines')}>
         CSV по позициям
       </Button>
     </>

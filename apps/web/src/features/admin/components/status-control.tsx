@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { confirm } from '../../../components/ui/confirm-store.ts';
 import { notify } from '../../../components/ui/notify.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/price.ts';
 import { useChangeOrderStatus } from '../api/change-order-status.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
@@ -74,12 +73,6 @@ export function StatusControl({ order, role }: { order: AdminOrder; role: StaffR
           setComment('');
           setTracking('');
         },
-        onError: (error) =>
-          notify.error(
-            error instanceof ApiRequestError && error.code === 'invalid_transition'
-              ? 'Заказ уже в другом статусе — обновите карточку'
-              : error.message,
-          ),
       },
     );
   };

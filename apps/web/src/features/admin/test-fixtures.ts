@@ -1,0 +1,63 @@
+// Answers of the console's API for the console's unit tests, valid under the contract's schemas.
+import type { AdminOrder } from '@shop/contract';
+
+/** One paid order with a line, a courier delivery and its history. */
+export const adminOrder = (over: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: 7,
+  status: 'paid',
+  total: 12990,
+  discount: 0,
+  bonus_used: 0,
+  to_pay: 12990,
+  items: [
+    {
+      product_id: 1,
+      variant_id: 11,
+      title: 'Кроссовки Nike',
+      variant_title: 'Белый',
+      size: '9',
+      size_eu: '42',
+      color: 'Белый',
+      image: null,
+      price: 12990,
+      quantity: 1,
+    },
+  ],
+  delivery: {
+    id: 3,
+    kind: 'courier',
+    city: 'Москва',
+    city_code: 44,
+    point_code: null,
+    point_hours: null,
+    address: 'Тверская, 1',
+    fio: 'Иван',
+    last_name: 'Петров',
+    phone_number: '+79990001122',
+  },
+  created_at: '2026-11-20T10:00:00.000Z',
+  expires_at: null,
+  delivery_quote: null,
+  user: {
+    id: 5,
+    telegram_id: 1001,
+    first_name: 'Иван',
+    last_name: null,
+    username: 'ivan',
+    unreachable: false,
+  },
+  tracking_number: null,
+  needs_refund: false,
+  paid_amount: 12990,
+  refunded_amount: 0,
+  updated_at: '2026-11-20T10:05:00.000Z',
+  history: [
+    { status: 'awaiting_payment', actor: null, comment: null, created_at: '2026-11-20T10:00:00.000Z' },
+    { status: 'paid', actor: null, comment: null, created_at: '2026-11-20T10:05:00.000Z' },
+  ],
+  payments: [],
+  refunds: [],
+  notifications: [],
+  notes: [],
+  ...over,
+});
