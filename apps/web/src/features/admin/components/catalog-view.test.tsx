@@ -191,6 +191,7 @@ it("the brand is changed in the form: another of the shop's, a new one typed, or
   await user.clear(brand);
   await user.type(brand, 'Зефир');
   expect(await screen.findByRole('option', { name: 'Новый бренд «Зефир»' })).toBeInTheDocument();
+  expect(screen.getByText('Новый бренд «Зефир» появится, когда вы сохраните товар')).toBeInTheDocument();
   await user.click(save);
   await waitFor(() =>
     expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({

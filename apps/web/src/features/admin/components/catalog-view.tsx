@@ -162,7 +162,7 @@ function ProductForm({ product }: { product: AdminProductDetail }) {
         />
       </label>
       {canEdit ? (
-        <BrandPicker value={brand} onChange={setBrand} />
+        <BrandPicker value={brand} onChange={setBrand} newBrandNote="появится, когда вы сохраните товар" />
       ) : (
         <p className="admin-field">
           <span>Бренд</span>
