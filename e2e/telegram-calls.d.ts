@@ -2,6 +2,8 @@
 declare global {
   interface Window {
     __telegramCalls?: { name: string; params: unknown }[];
+    /** A Telegram client's bridge (a spec's stand-in client: e2e/write-access.spec.ts). */
+    TelegramWebviewProxy?: { postEvent: (eventType: string, eventData?: string) => void };
   }
 }
 export {};

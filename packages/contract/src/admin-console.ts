@@ -115,6 +115,8 @@ export const AdminCustomerRowSchema = z.object({
   referred_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The blogger whose link or code brought them. */
   blogger: z.string().nullable(),
+  /** The bot may write to them (`users.bot_may_write`): else reminders and news do not reach them. */
+  bot_may_write: z.boolean(),
   created_at: z.string(),
 });
 export type AdminCustomerRow = z.infer<typeof AdminCustomerRowSchema>;

@@ -343,9 +343,25 @@ export const AdminProductPatchBodySchema = z
     title: z.string().trim().min(1).max(300).optional(),
     description: z.string().max(100_000).optional(),
     is_published: z.boolean().optional(),
+    /** Another of the shop's brands, or null: none. */
+    brand_id: IdSchema.nullable().optional(),
+    /** A brand typed in the form that the shop does not have yet: made with the change. */
+    brand_name: z
+      .string()
+      .trim()
+      .min(1, 'Укажите бренд')
+      .max(100, 'Название бренда длиннее 100 символов')
+      .optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Нечего менять');
+  .refine((v) => Object.keys(v).length > 0, 'Нечего менять')
+  .refine((v) => v.brand_id === undefined || v.brand_name === undefined, {
+    message: 'Бренд выбран из списка и введён новый: оставьте один',
+    path: ['brand_name'],
+  });
 export type AdminProductPatchBody = z.infer<typeof AdminProductPatchBodySchema>;
+
+/** A product's brand as the console shows it; null: none. */
+export const AdminProductBrandSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
 export const AdminProductSchema = z.object({
   id: z.number().int(),
@@ -353,6 +369,7 @@ export const AdminProductSchema = z.object({
   title: z.string(),
   description: z.string(),
   is_published: z.boolean(),
+  brand: AdminProductBrandSchema,
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 export const AdminProductResponseSchema = resultOf(AdminProductSchema);
@@ -423,6 +440,7 @@ export const AdminProductDetailSchema = z.object({
   title: z.string(),
   description: z.string(),
   is_published: z.boolean(),
+  brand: AdminProductBrandSchema,
   image: z.string().nullable(),
   variants: z.array(AdminVariantSchema),
 });

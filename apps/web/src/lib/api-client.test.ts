@@ -13,6 +13,7 @@ const profile = {
   is_premium: false,
   created_at: '2026-01-01T00:00:00.000Z',
   referral_code: 'K7M2QX9D',
+  bot_may_write: true,
 };
 
 function mockFetch(status: number, body: unknown) {

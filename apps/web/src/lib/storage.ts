@@ -56,6 +56,8 @@ export const STORAGE_KEYS = {
   adminOrdersPageSize: 'admin/orders-page-size',
   /** The add-to-home-screen offer was made (docs/decisions/055): never again on this device. */
   homeScreenOffered: 'home_screen_offered',
+  /** Session storage: Telegram's «allow messages» prompt was shown in this session (decision 068). */
+  writeAccessAsked: 'write_access_asked',
 } as const;
 
 /** Every key in a storage area (empty when it cannot be read). */

@@ -26,6 +26,9 @@ function devLocation(): { lat: number; lon: number } | null {
 }
 const CLOUD_PREFIX = 'shop/dev-cloud/';
 
+/** Whether this page runs under the dev login's mock rather than inside a Telegram client. */
+export const isDevTelegramMock = (): boolean => readString(DEV_MOCK_FLAG, 'session') === '1';
+
 export type TelegramCall = { name: string; params: unknown };
 
 declare global {

@@ -59,7 +59,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Edit a product's title or description; publish or hide it from shoppers",
+        summary:
+          "Edit a product's title, description or brand (another, none, or a new one by name); publish or hide it",
         params: AdminProductParamsSchema,
         body: AdminProductPatchBodySchema,
         response: { 200: AdminProductResponseSchema, ...errors },

@@ -13,9 +13,11 @@ import type {
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { adminAuditLog, products, variants } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import {
   editVariant,
+  ensureBrand,
+  findBrand,
   rebuildSearchTerms,
   refreshListingColumns,
   searchVectorUpdate,
@@ -23,26 +25,70 @@ import {
 } from '../catalog/index.ts';
 import { writeAudit } from '../staff/index.ts';
 
-const toProduct = (p: typeof products.$inferSelect): AdminProduct => ({
+type Brand = { id: number; name: string } | null;
+
+const toProduct = (p: typeof products.$inferSelect, brand: Brand): AdminProduct => ({
   id: p.id,
   spu: p.spu,
   title: p.title,
   description: p.description,
   is_published: p.isPublished,
+  brand,
 });
 
+/** A product's brand, or null. */
+const brandOfProduct = async (db: Database, p: typeof products.$inferSelect): Promise<Brand> =>
+  p.brandId === null ? null : ((await findBrand(db, p.brandId)) ?? null);
+
+/**
+ * The brand a patch asks for: another of the shop's (400 when there is none), none (`brand_id:
+ * null`), or one typed by name (the shop's of that name in any case, else made now); undefined:
+ * the brand is not changed.
+ */
+async function patchedBrand(
+  tx: Database,
+  body: AdminProductPatchBody,
+): Promise<{ brand: Brand; created: boolean } | undefined> {
+  if (body.brand_name !== undefined) {
+    const { created, ...brand } = await ensureBrand(tx, body.brand_name);
+    return { brand, created };
+  }
+  if (body.brand_id === undefined) return undefined;
+  if (body.brand_id === null) return { brand: null, created: false };
+  const brand = await findBrand(tx, body.brand_id);
+  if (!brand) throw badRequest('Нет такого бренда', 'brand_id');
+  return { brand, created: false };
+}
+
+const brandName = (b: Brand) => (b ? `«${b.name}»` : 'без бренда');
+
 function productChangeSummary(
-  before: typeof products.$inferSelect,
-  after: typeof products.$inferSelect,
+  before: typeof products.$inferSelect & { brand: Brand },
+  after: typeof products.$inferSelect & { brand: Brand },
 ): string {
   const parts: string[] = [];
   if (before.title !== after.title) parts.push(`название «${before.title}» → «${after.title}»`);
   if (before.description !== after.description) parts.push('описание изменено');
   if (before.isPublished !== after.isPublished)
     parts.push(after.isPublished ? 'опубликован' : 'скрыт от покупателей');
+  if (before.brandId !== after.brandId) parts.push(`бренд ${brandName(before.brand)} → ${brandName(after.brand)}`);
   return `Товар «${after.title}»: ${parts.join(', ') || 'без изменений'}`;
 }
 
+/** What the audit log keeps of a product, before and after an edit. */
+const audited = (p: typeof products.$inferSelect, brand: Brand) => ({
+  title: p.title,
+  description: p.description,
+  is_published: p.isPublished,
+  brand: brand?.name ?? null,
+});
+
+/**
+ * PATCH /admin/products/{id}: the texts, the publication and the brand. The search vector (title
+ * and brand words) is recomputed here; the facet tokens follow `brand_id` (a generated column) and
+ * the token index hears of both through `catalog_changes` (migration 0013); the route drops the
+ * cached answers.
+ */
 export async function patchProduct(
   db: Database,
   id: number,
@@ -52,28 +98,32 @@ export async function patchProduct(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!before) throw notFound('Товар не найден');
+    const beforeBrand = await brandOfProduct(tx, before);
+    const next = await patchedBrand(tx, body);
     const [after] = await tx
       .update(products)
       .set({
         ...(body.title === undefined ? {} : { title: body.title, computedTitle: body.title }),
         ...(body.description === undefined ? {} : { description: body.description }),
         ...(body.is_published === undefined ? {} : { isPublished: body.is_published }),
+        ...(next === undefined ? {} : { brandId: next.brand?.id ?? null }),
       })
       .where(eq(products.id, id))
       .returning();
+    const afterBrand = next === undefined ? beforeBrand : next.brand;
     await tx.execute(searchVectorUpdate(sql`p.id = ${id}`));
-    // Suggestions count only what shoppers can find.
-    if (before.isPublished !== after!.isPublished) await rebuildSearchTerms(tx);
+    // Suggestions count only what shoppers can find, and offer every brand (a new one too).
+    if (before.isPublished !== after!.isPublished || next?.created) await rebuildSearchTerms(tx);
     await writeAudit(tx, {
       actorTelegramId,
       action: 'product.update',
       entity: 'product',
       entityId: String(id),
-      before: { title: before.title, description: before.description, is_published: before.isPublished },
-      after: { title: after!.title, description: after!.description, is_published: after!.isPublished },
-      summary: productChangeSummary(before, after!),
+      before: audited(before, beforeBrand),
+      after: audited(after!, afterBrand),
+      summary: productChangeSummary({ ...before, brand: beforeBrand }, { ...after!, brand: afterBrand }),
     });
-    return toProduct(after!);
+    return toProduct(after!, afterBrand);
   });
 }
 
@@ -196,7 +246,7 @@ export async function getAdminProductDetail(db: Database, id: number): Promise<A
     .from(variants)
     .where(eq(variants.productId, id))
     .orderBy(asc(variants.position), asc(variants.id));
-  return { ...toProduct(p), image: p.imageSrc, variants: rows.map(toVariant) };
+  return { ...toProduct(p, await brandOfProduct(db, p)), image: p.imageSrc, variants: rows.map(toVariant) };
 }
 
 /**

@@ -34,6 +34,7 @@ const columns = {
   firstName: users.firstName,
   lastName: users.lastName,
   username: users.username,
+  botMayWrite: users.botMayWrite,
   createdAt: users.createdAt,
   orders: sql<number>`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`,
   lastOrderAt: sql<string | null>`(select max(o.created_at) from orders o where o.user_id = ${users.id})`,
@@ -105,6 +106,7 @@ async function toRow(db: Database, r: Row): Promise<AdminCustomerRow> {
         ? null
         : { id: r.referrerId, name: [r.referrerFirst, r.referrerLast].filter(Boolean).join(' ') },
     blogger: r.bloggerCode,
+    bot_may_write: r.botMayWrite,
     created_at: r.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,10 @@
 // Whether the bot may write to a shopper (docs/decisions/063), through each way Telegram tells it,
 // against the real database and a fake Bot API: `allows_write_to_pm` at sign-in, a /start, the bot
-// blocked and unblocked (`my_chat_member`), a send refused with 403; and the abandoned-cart
-// reminder, which goes only while it is allowed.
+// blocked and unblocked (`my_chat_member`), a send refused with 403, Telegram's «allow messages»
+// prompt answered in the app (the bot's `write_access_allowed`, POST /profile/write-access,
+// docs/decisions/068); the console's customers say who does not get messages; and the
+// abandoned-cart reminder, which goes only while it is allowed.
+import type { AdminCustomer, AdminCustomerList, Profile } from '@shop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema/index.ts';
@@ -14,15 +17,18 @@ import { remindAbandonedCarts } from '../cart/index.ts';
 const SECRET = 'webhook-secret_may-write';
 const BOT_ID = Number(TEST_BOT_TOKEN.split(':')[0]);
 
+const owner = makeTelegramUser();
 let fake: FakeBotApi;
 let t: TestApp;
+let ownerAuth: string;
 
 beforeAll(async () => {
   fake = await startFakeBotApi();
   t = await buildTestApp(
-    { botApiRoot: fake.apiRoot, botCanSend: true, botWebhookSecret: SECRET },
+    { botApiRoot: fake.apiRoot, botCanSend: true, botWebhookSecret: SECRET, adminTelegramIds: [owner.id] },
     { bot: { outbox: { pollMs: 20 } } },
   );
+  ownerAuth = await login(t.app, owner);
 });
 afterAll(async () => {
   await t.close();
@@ -72,6 +78,18 @@ const chatMember = (u: TelegramUser, from: 'member' | 'kicked', to: 'member' | '
         status: to,
         ...(to === 'kicked' ? { until_date: 0 } : {}),
       },
+    },
+  });
+
+/** Telegram's service message: the shopper allowed the bot to write (the app's prompt). */
+const writeAccessAllowed = (u: TelegramUser) =>
+  webhook({
+    message: {
+      message_id: updateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: u.id, type: 'private', first_name: u.first_name },
+      from: person(u),
+      write_access_allowed: { from_request: true },
     },
   });
 
@@ -126,6 +144,53 @@ describe('the bot may write to a shopper', () => {
     expect(await mayWrite(u.id)).toBe(false);
     await chatMember(u, 'kicked', 'member');
     expect(await mayWrite(u.id)).toBe(true);
+  });
+
+  it("after Telegram's «allow messages» prompt: the bot's `write_access_allowed`, or the app's word", async () => {
+    const viaBot = makeTelegramUser();
+    const viaApp = makeTelegramUser();
+    await login(t.app, viaBot);
+    const appAuth = await login(t.app, viaApp);
+    await writeAccessAllowed(viaBot);
+    expect(await mayWrite(viaBot.id)).toBe(true);
+    // No reply in the chat: the shopper only pressed «Allow».
+    expect(fake.calls.filter((c) => Number(c.body.chat_id) === viaBot.id)).toEqual([]);
+
+    const profile = async () =>
+      (await callAs(t.app)('GET', '/api/v1/profile', appAuth)).json<{ result: Profile }>().result.bot_may_write;
+    expect(await profile()).toBe(false);
+    const refused = await callAs(t.app)('POST', '/api/v1/profile/write-access', appAuth, { status: 'rejected' });
+    expect(refused.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/write-access',
+      payload: { status: 'allowed' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await mayWrite(viaApp.id)).toBe(false);
+    const allowed = await callAs(t.app)('POST', '/api/v1/profile/write-access', appAuth, { status: 'allowed' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toEqual({ result: { bot_may_write: true } });
+    expect(await profile()).toBe(true);
+    expect(await mayWrite(viaApp.id)).toBe(true);
+  });
+
+  it('the console marks a customer the bot may not write to, in the list and on the card', async () => {
+    const silent = makeTelegramUser({ username: `silent_${Date.now()}` });
+    const allowing = makeTelegramUser({ username: `allowing_${Date.now()}`, allows_write_to_pm: true });
+    await login(t.app, silent);
+    await login(t.app, allowing);
+    const row = async (username: string) => {
+      const res = await callAs(t.app)('GET', `/api/v1/admin/customers?q=@${username}`, ownerAuth);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ result: AdminCustomerList }>().result.customers[0]!;
+    };
+    expect((await row(silent.username!)).bot_may_write).toBe(false);
+    expect((await row(allowing.username!)).bot_may_write).toBe(true);
+    await start(silent);
+    const { id } = await row(silent.username!);
+    const card = await callAs(t.app)('GET', `/api/v1/admin/customers/${id}`, ownerAuth);
+    expect(card.json<{ result: AdminCustomer }>().result.bot_may_write).toBe(true);
   });
 
   it('the cart reminder goes only while allowed; a 403 on a send takes the permission away', async () => {

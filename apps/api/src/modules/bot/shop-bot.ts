@@ -93,6 +93,16 @@ export function createShopBot(env: Env, db: Database, { timeoutSeconds = 10 } = 
     );
   });
 
+  // The shopper allowed the bot to write to them: Telegram's prompt the app asked for after an
+  // order (requestWriteAccess, docs/decisions/068), a login on a site, or a Mini App from the
+  // attachment menu. Telegram sends it as a service message in the private chat.
+  bot.on('message:write_access_allowed', async (ctx) => {
+    const from = ctx.from;
+    if (!from || ctx.chat.type !== 'private') return;
+    await markChatReachable(db, ctx.chat.id);
+    await setBotMayWrite(db, from.id, true);
+  });
+
   // The shopper blocked the bot (`kicked`) or unblocked it (`member`) in their private chat: whether
   // it may write to them follows (docs/decisions/063). Telegram sends this update only when the
   // webhook's allowed_updates include `my_chat_member` (the default list does).

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PaymentAwaitView } from '../../features/orders/components/payment-await-view.tsx';
+import { WriteAccessAsk } from '../../features/session/components/write-access-ask.tsx';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -7,7 +8,7 @@ export function Component() {
   return (
     <section>
       <h1 className="page-title">Оплата заказа</h1>
-      <PaymentAwaitView key={guid} transactionGuid={guid} />
+      <PaymentAwaitView key={guid} transactionGuid={guid} afterPaid={<WriteAccessAsk />} />
     </section>
   );
 }

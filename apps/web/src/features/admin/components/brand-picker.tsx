@@ -8,7 +8,16 @@ import { useBrands } from '../api/products-create.ts';
 /** An existing brand (with its id) or a new one by name; null: no brand. */
 export type BrandChoice = { id: number; name: string } | { id?: undefined; name: string } | null;
 
-export function BrandPicker({ value, onChange }: { value: BrandChoice; onChange: (v: BrandChoice) => void }) {
+export function BrandPicker({
+  value,
+  onChange,
+  newBrandNote = 'появится с товаром',
+}: {
+  value: BrandChoice;
+  onChange: (v: BrandChoice) => void;
+  /** When a typed brand is made: with the new product, or when an edit is saved. */
+  newBrandNote?: string;
+}) {
   const listId = useId();
   const [text, setText] = useState(value?.name ?? '');
   const [open, setOpen] = useState(false);
@@ -104,7 +113,7 @@ export function BrandPicker({ value, onChange }: { value: BrandChoice; onChange:
       {value && (
         <span className="admin-muted" aria-live="polite">
           {value.id === undefined && !exact
-            ? `Новый бренд «${value.name}» появится с товаром`
+            ? `Новый бренд «${value.name}» ${newBrandNote}`
             : `Бренд: ${exact?.name ?? value.name}`}
         </span>
       )}

@@ -10,13 +10,19 @@ type Call = { method: string; url: string; body?: unknown };
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(role: 'owner' | 'manager') {
+const BRANDS = [
+  { id: 7, name: 'Nike', products: 3 },
+  { id: 9, name: 'New Balance', products: 2 },
+];
+
+function setup(role: 'owner' | 'manager' | 'viewer') {
   let product: AdminProductDetail = {
     id: 5,
     spu: 'SPU-5',
     title: 'Кеды',
     description: '',
     is_published: true,
+    brand: { id: 7, name: 'Nike' },
     image: null,
     variants: [
       {
@@ -55,8 +61,14 @@ function setup(role: 'owner' | 'manager') {
         const list = hiddenOnly && product.is_published ? [] : [item()];
         return Promise.resolve(Response.json({ result: { products: list } }));
       }
+      if (url.startsWith('/api/v1/admin/brands?'))
+        return Promise.resolve(Response.json({ result: { brands: BRANDS } }));
       if (url === '/api/v1/admin/products/5' && method === 'PATCH') {
-        product = { ...product, ...(body as Partial<AdminProductDetail>) };
+        const { brand_id, brand_name, ...rest } = body as { brand_id?: number | null; brand_name?: string };
+        product = { ...product, ...(rest as Partial<AdminProductDetail>) };
+        if (brand_id !== undefined)
+          product.brand = brand_id === null ? null : { id: brand_id, name: BRANDS.find((b) => b.id === brand_id)!.name };
+        if (brand_name !== undefined) product.brand = { id: 99, name: brand_name };
         return Promise.resolve(Response.json({ result: product }));
       }
       if (url === '/api/v1/admin/products/5') return Promise.resolve(Response.json({ result: product }));
@@ -144,4 +156,70 @@ it('an owner is asked before a price drops by more than 30 %', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+});
+
+it("the brand is changed in the form: another of the shop's, a new one typed, or none", async () => {
+  const { calls, user } = setup('owner');
+  await user.click(await screen.findByRole('button', { name: /Кеды/ }));
+  const brand = await screen.findByRole('combobox', { name: 'Бренд' });
+  expect(brand).toHaveValue('Nike');
+  const save = screen.getByRole('button', { name: 'Сохранить' });
+  expect(save).toBeDisabled();
+  // The same brand typed in another case is no change.
+  await user.clear(brand);
+  await user.type(brand, 'nike');
+  expect(save).toBeDisabled();
+
+  await user.clear(brand);
+  await user.type(brand, 'New');
+  await user.click(await screen.findByRole('option', { name: /New Balance/ }));
+  expect(brand).toHaveValue('New Balance');
+  expect(save).toBeEnabled();
+  await user.click(save);
+  await waitFor(() =>
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/v1/admin/products/5',
+        body: { title: 'Кеды', description: '', brand_id: 9 },
+      },
+    ]),
+  );
+  // Saved: the form reads the product again and has nothing more to save.
+  await waitFor(() => expect(save).toBeDisabled());
+
+  await user.clear(brand);
+  await user.type(brand, 'Зефир');
+  expect(await screen.findByRole('option', { name: 'Новый бренд «Зефир»' })).toBeInTheDocument();
+  expect(screen.getByText('Новый бренд «Зефир» появится, когда вы сохраните товар')).toBeInTheDocument();
+  await user.click(save);
+  await waitFor(() =>
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+      title: 'Кеды',
+      description: '',
+      brand_name: 'Зефир',
+    }),
+  );
+
+  await user.clear(brand);
+  await waitFor(() => expect(save).toBeEnabled());
+  await user.click(save);
+  await waitFor(() =>
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+      title: 'Кеды',
+      description: '',
+      brand_id: null,
+    }),
+  );
+});
+
+it('a viewer sees the brand without a field to change it', async () => {
+  const { calls, user } = setup('viewer');
+  await user.click(await screen.findByRole('button', { name: /Кеды/ }));
+  expect(await screen.findByText('Nike')).toBeInTheDocument();
+  // Once the staff role has loaded (the title field stays read-only for a viewer).
+  await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/admin/me')).toBe(true));
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Цена: белый · 42' })).toBeDisabled());
+  expect(screen.queryByRole('combobox', { name: 'Бренд' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Сохранить' })).toBeNull();
 });

@@ -1,5 +1,5 @@
 // The console's catalogue (docs/product.md §12.2): products published and hidden («Скрытые»), found by
-// title, SPU, id or SKU; per product the title, description and publication (hiding asks first),
+// title, SPU, id or SKU; per product the title, brand, description and publication (hiding asks first),
 // and the price and stock of each variant: a price edit never sends stock, stock moves by «+5»/«−2»
 // or is set at the version the editor read (409 «Остаток изменился»), a price drop of more than
 // 30 % or any price change by a manager asks first, and the last change can be undone.
@@ -7,6 +7,7 @@ import {
   PRICE_DROP_CONFIRM_SHARE,
   roleCan,
   type AdminProductDetail,
+  type AdminProductPatchBody,
   type AdminVariant,
   type AdminVariantPatchBody,
 } from '@shop/contract';
@@ -25,6 +26,7 @@ import {
   useUndoVariant,
 } from '../api/catalog-admin.ts';
 import { useStaffRole } from '../use-staff-role.ts';
+import { BrandPicker, type BrandChoice } from './brand-picker.tsx';
 import { keepFiltered } from '../../../lib/filtered-input.ts';
 
 export function CatalogView() {
@@ -86,18 +88,37 @@ function ProductEditor({ id }: { id: number }) {
   return <ProductForm product={product.data} />;
 }
 
+/**
+ * What the form's brand asks the patch to change: nothing when it names the product's brand still
+ * (picked, or typed in any case), `brand_id` for another of the shop's or none, `brand_name` for
+ * one typed that the shop may not have (the server finds it in any case, else makes it).
+ */
+export function brandPatch(
+  was: AdminProductDetail['brand'],
+  choice: BrandChoice,
+): Pick<AdminProductPatchBody, 'brand_id' | 'brand_name'> {
+  if (choice === null) return was === null ? {} : { brand_id: null };
+  if (choice.id !== undefined) return choice.id === was?.id ? {} : { brand_id: choice.id };
+  return choice.name.toLowerCase() === was?.name.toLowerCase() ? {} : { brand_name: choice.name };
+}
+
 function ProductForm({ product }: { product: AdminProductDetail }) {
   const role = useStaffRole();
   const canEdit = roleCan(role, 'operate');
   const [title, setTitle] = useState(product.title);
   const [description, setDescription] = useState(product.description);
+  const [brand, setBrand] = useState<BrandChoice>(product.brand);
   const patch = usePatchProduct('Не удалось сохранить товар');
   const publish = usePatchProduct('Не удалось сохранить товар');
-  const changed = title.trim() !== product.title || description !== product.description;
+  const brandChange = brandPatch(product.brand, brand);
+  const changed =
+    title.trim() !== product.title ||
+    description !== product.description ||
+    Object.keys(brandChange).length > 0;
 
   const save = () =>
     patch.mutate(
-      { id: product.id, title: title.trim(), description },
+      { id: product.id, title: title.trim(), description, ...brandChange },
       { onSuccess: () => notify.success('Товар сохранён') },
     );
 
@@ -140,6 +161,14 @@ function ProductForm({ product }: { product: AdminProductDetail }) {
           onChange={(e) => setTitle(e.target.value)}
         />
       </label>
+      {canEdit ? (
+        <BrandPicker value={brand} onChange={setBrand} newBrandNote="появится, когда вы сохраните товар" />
+      ) : (
+        <p className="admin-field">
+          <span>Бренд</span>
+          <span>{product.brand?.name ?? 'без бренда'}</span>
+        </p>
+      )}
       <label className="admin-field">
         <span>Описание (HTML)</span>
         <textarea

@@ -1,5 +1,6 @@
 // A customer's card (docs/product.md §12.6): who they are, what they paid (payments less refunds),
-// every order, their addresses, the bot's messages to them and the staff's notes on their orders.
+// every order, their addresses, the bot's messages to them (or that it may not write to them) and
+// the staff's notes on their orders.
 import './console-pages.css';
 import { Link } from 'react-router';
 import { SkeletonBlock } from '../../../components/ui/skeleton-block.tsx';
@@ -29,6 +30,12 @@ export function CustomerCardView({ id }: { id: number }) {
   return (
     <section className="admin-customer">
       <h2 className="admin-order__title">{name}</h2>
+      {!c.bot_may_write && (
+        <p className="admin-warn admin-customer__unreachable">
+          Не получает сообщения: бот не может написать покупателю, пока тот не разрешит сообщения или не
+          запустит бота.
+        </p>
+      )}
       <div className="admin-card">
         <dl className="admin-facts">
           {c.username && (

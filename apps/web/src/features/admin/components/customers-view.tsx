@@ -1,6 +1,7 @@
 // The console's customers (docs/product.md §12.6): a search by name, phone or @username; each
 // customer's orders, paid total (payments less refunds), last order, bonus balance, and who brought
-// them (an inviter or a blogger); pages behind «Показать ещё».
+// them (an inviter or a blogger), and «не получает сообщения» when the bot may not write to them
+// (docs/decisions/063, 068); pages behind «Показать ещё».
 import './console-pages.css';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -58,6 +59,7 @@ export function CustomersView() {
                   <span className="admin-customer__name">
                     {[c.first_name, c.last_name].filter(Boolean).join(' ')}
                     {c.username && <span className="admin-muted"> @{c.username}</span>}
+                    {!c.bot_may_write && <span className="admin-warn"> · не получает сообщения</span>}
                   </span>
                   <span className="admin-muted">
                     {c.orders} {plural(c.orders, ORDER_FORMS)}

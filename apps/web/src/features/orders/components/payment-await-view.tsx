@@ -17,7 +17,14 @@ import './orders.css';
 import { paths } from '../../../lib/paths.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 
-export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string }) {
+export function PaymentAwaitView({
+  transactionGuid,
+  afterPaid,
+}: {
+  transactionGuid: string;
+  /** Shown under «Заказ оплачен» (the page composes it: Telegram's «allow messages» prompt). */
+  afterPaid?: ReactNode;
+}) {
   const status = usePaymentStatus(transactionGuid);
   const qc = useQueryClient();
   const pay = usePayOrder();
@@ -91,6 +98,7 @@ export function PaymentAwaitView({ transactionGuid }: { transactionGuid: string 
           </ButtonLink>
         </div>
         <HomeScreenOffer />
+        {afterPaid}
       </Result>
     );
   }
