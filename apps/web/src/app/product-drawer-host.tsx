@@ -2,7 +2,7 @@
 // (docs/product.md §2). The drawer and vaul load when the first screen is idle or on the first touch
 // of a product, whichever comes first; never with the first screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { dropPaintedDrawer } from '../lib/first-paint.ts';
@@ -48,17 +48,26 @@ export function ProductDrawerHost() {
 
   // A page opened with ?id= draws first and opens the drawer a frame later (docs/decisions/033):
   // the drawer's first render (vaul, Radix, embla) does not hold up the page's first paint.
+  // That opening is a transition, rendered in slices that yield to the browser, and waits for the
+  // drawer's code, so that the drawer renders once, not empty then again when its code comes in a
+  // render that does not yield (docs/decisions/067).
   const [pageDrawn, setPageDrawn] = useState(false);
+  const [opensAtStart] = useState(id !== null);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPageDrawn(true));
+      timer = setTimeout(() => {
+        const code = opensAtStart ? ProductDrawer.preload() : Promise.resolve();
+        void code.then(() => live && startTransition(() => setPageDrawn(true)));
+      });
     });
     return () => {
+      live = false;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [opensAtStart]);
 
   if (shown === null || !pageDrawn) return null;
   return (

@@ -8,7 +8,7 @@
 // (docs/decisions/044). The server's HTML may already paint the page under the spinner: it is
 // removed in the commit that reveals the app's own (docs/decisions/051).
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, Suspense, use, useEffect, useLayoutEffect, useState } from 'react';
+import { Activity, startTransition, Suspense, use, useEffect, useLayoutEffect, useState } from 'react';
 import { FullScreenSpinner } from '../../components/ui/spinner.tsx';
 import { AppShell } from '../app-shell.tsx';
 import { dropFirstPaint, FirstPaintHandOff } from '../../lib/first-paint.ts';
@@ -24,7 +24,9 @@ export function RootLayout() {
     let active = true;
     // Once per page load, even when React mounts effects twice in development.
     beginSessionStart(queryClient).then(
-      () => active && setStatus('ready'),
+      // A transition: what of the page the hidden Activity has not built yet is rendered in slices
+      // that yield to the browser, not in one long task (docs/decisions/067).
+      () => active && startTransition(() => setStatus('ready')),
       (error: unknown) => {
         console.error('Session start failed', error);
         if (active) setStatus('error');

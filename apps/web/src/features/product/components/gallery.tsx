@@ -11,6 +11,20 @@ type Props = { images: string[]; title: string; onOpen: (index: number) => void;
 
 export function Gallery({ images, title, onOpen, heart }: Props) {
   const [emblaRef, embla] = useEmblaCarousel({ loop: false });
+  // The carousel starts after the gallery's first paint, not in the commit that mounts it: embla
+  // measures its slides with a forced layout, there a layout of the whole new sheet in the same long
+  // task; after the paint the browser has laid it out already (docs/decisions/067).
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setLive(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const [index, setIndex] = useState(0);
   const [reach, setReach] = useState(PRELOAD_AHEAD);
   useEffect(() => {
@@ -33,7 +47,7 @@ export function Gallery({ images, title, onOpen, heart }: Props) {
   const sources = images.length > 0 ? images : [null];
   return (
     <div className="gallery">
-      <div className="gallery__viewport" ref={emblaRef}>
+      <div className="gallery__viewport" ref={live ? emblaRef : undefined}>
         <div className="gallery__track">
           {sources.map((src, i) => (
             <button

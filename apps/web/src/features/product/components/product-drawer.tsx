@@ -3,7 +3,7 @@
 // heart come from the composing module, because features never import each other.
 import type { Product } from '@shop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { imageUrl } from '../../../lib/image-url.ts';
@@ -90,7 +90,7 @@ export default function ProductDrawer({
   // "After that paint" is counted from the commit (layout effects), not from a passive effect,
   // which may run only after a frame and would put the body, and the marks below, a frame later.
   const [framed, setFramed] = useState(false);
-  useLayoutEffect(() => afterPaint(() => setFramed(true)), []);
+  useLayoutEffect(() => afterPaint(() => startTransition(() => setFramed(true))), []);
 
   useLayoutEffect(() => {
     if (!open) return;
