@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
-import { createTestDatabase, testDatabaseUrl } from '../test/database.ts';
+import { createTestDatabase, createTestDataDir, testDatabaseUrl } from '../test/database.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
 type OtlpValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
@@ -83,8 +83,10 @@ describe('traces sent to an OTLP collector', () => {
     collector = await startCollector();
     dataDir = mkdtempSync(path.join(tmpdir(), 'shop-traces-'));
     // On PostgreSQL (the api-postgres project) the server talks to it through postgres.js;
-    // otherwise it opens embedded PGlite in its DATA_DIR. Both are traced the same way.
+    // otherwise it opens embedded PGlite in its DATA_DIR, there already migrated (a copy of the
+    // run's template: no initdb in the process). Both are traced the same way.
     if (testDatabaseUrl()) database = await createTestDatabase();
+    else await createTestDataDir(path.join(dataDir, 'db'));
     server = await startServerProcess(
       {
         ...(database?.url ? { DATABASE_URL: database.url } : {}),
@@ -93,7 +95,8 @@ describe('traces sent to an OTLP collector', () => {
         JWT_SECRET: 'traces-test-jwt-secret-0123456789abcdef',
         DATA_KEY: 'cd'.repeat(32),
         DEV_LOGIN: '0',
-        SEED_DEMO: '1',
+        // No demo catalogue: the catalogue request's SQL is the same on an empty one.
+        SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
         RATE_LIMITS: 'off',
         CATALOG_CACHE: 'off',

@@ -15,7 +15,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   if (!serverUrl) {
     // A copy of the run's migrated template (test/global-setup.ts), else migrated here.
     const template = await provided('pgliteTemplate');
-    if (template) return openDatabase({ loadDataDir: new Blob([readFileSync(template)]) });
+    if (template) return openDatabase({ loadDataDir: templateBlob(template) });
     const handle = await openDatabase({});
     await handle.migrate();
     return handle;
@@ -44,6 +44,31 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await admin.end();
     },
   };
+}
+
+/**
+ * Writes a migrated embedded database into `dir` (a copy of the run's template, else migrated
+ * here), for a server process started on it (test/server-process.ts): it skips initdb and the
+ * migrations.
+ */
+export async function createTestDataDir(dir: string): Promise<void> {
+  const template = await provided('pgliteTemplate');
+  const handle = await openDatabase({ dir, ...(template ? { loadDataDir: templateBlob(template) } : {}) });
+  try {
+    if (!template) await handle.migrate();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The template's dump (≈ 28 MB), read once per worker: the test files of a worker share this
+ * module (vitest.config.ts, `isolate: false`), and PGlite only reads the blob.
+ */
+let templateBlobs: { file: string; blob: Blob } | undefined;
+function templateBlob(file: string): Blob {
+  if (templateBlobs?.file !== file) templateBlobs = { file, blob: new Blob([readFileSync(file)]) };
+  return templateBlobs.blob;
 }
 
 /**
