@@ -94,32 +94,33 @@ export async function productFilters(
     else group.total = true;
     groups.set(key, group);
   }
-  const answers = await Promise.all(
-    [...groups.values()].map(async (group) => {
-      const sel = precomputed ? precomputedSelection(filters, group.except) : undefined;
-      let counts: SQL;
-      if (sel !== undefined)
-        counts = sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
-      else if (index) {
-        const found = index.facetCounts(
-          filters,
-          group.except,
-          group.kinds,
-          searchOf(filters, plan) ? await searchOnce() : undefined,
-        );
-        counts = sql`SELECT unnest(${pgArray(found.tokens)}::text[]) AS facet, unnest(${pgArray(found.counts)}::int[]) AS n`;
-      } else
-        counts = sql`SELECT t AS facet, count(*)::int AS n
-                FROM products p, unnest(array_append(p.facet_tokens, '')) t
-                WHERE ${sqlAnd(filterConditions(filters, plan, group.except))} GROUP BY t`;
-      const [row] = await queryRows<{ facets: Facets | string }>(
-        db,
-        facetsSql(counts, group.kinds, group.total),
-      );
-      const facets = typeof row!.facets === 'string' ? (JSON.parse(row!.facets) as Facets) : row!.facets;
-      return { group, facets };
-    }),
+  const list = [...groups.values()];
+  const sels = list.map((group) => (precomputed ? precomputedSelection(filters, group.except) : undefined));
+  // Every selection the index counts, in one pass over the filtered kinds' bitsets.
+  const counted = index ? list.filter((_, i) => sels[i] === undefined) : [];
+  const found = counted.length
+    ? index!.facetCountsOf(filters, counted, searchOf(filters, plan) ? await searchOnce() : undefined)
+    : [];
+  const statements = list.map((group, i) => {
+    const sel = sels[i];
+    let counts: SQL;
+    if (sel !== undefined) counts = sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
+    else if (index) {
+      const { tokens, counts: n } = found[counted.indexOf(group)]!;
+      counts = sql`SELECT unnest(${pgArray(tokens)}::text[]) AS facet, unnest(${pgArray(n)}::int[]) AS n`;
+    } else
+      counts = sql`SELECT t AS facet, count(*)::int AS n
+              FROM products p, unnest(array_append(p.facet_tokens, '')) t
+              WHERE ${sqlAnd(filterConditions(filters, plan, group.except))} GROUP BY t`;
+    return sql`(${facetsSql(counts, group.kinds, group.total)})`;
+  });
+  // One statement for every selection (each one more round trip and parse on both sides).
+  const [row] = await queryRows<{ facets: string }>(
+    db,
+    sql`SELECT json_build_array(${sql.join(statements, sql`, `)})::text AS facets`,
   );
+  const parsed = JSON.parse(row!.facets) as Facets[];
+  const answers = list.map((group, i) => ({ group, facets: parsed[i]! }));
   const pick = <K extends keyof Facets>(key: K, kind?: FilterKind): Facets[K] =>
     answers.find((a) => (kind ? a.group.kinds.includes(kind) : a.group.total))!.facets[key];
   return {

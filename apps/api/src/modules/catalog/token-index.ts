@@ -34,23 +34,81 @@ const STALE_AFTER_MS = 30 * 60_000;
 
 const KIND_INDEX = new Map<string, number>(FILTER_KINDS.map((k, i) => [TOKEN_PREFIX[k], i]));
 
-/** a &= b, word by word (b shorter: the rest of a is cleared). */
-function andInto(a: Uint32Array, b: Uint32Array): void {
-  const n = Math.min(a.length, b.length);
-  for (let w = 0; w < n; w++) a[w] = a[w]! & b[w]!;
-  if (n < a.length) a.fill(0, n);
+/**
+ * Codes of one product in its slot of `TokenStore.slots`: the slot's first entry is the number of
+ * codes (OVERFLOW: they are in the pool), the others the codes.
+ */
+const SLOT = 16;
+const OVERFLOW = 0xffff;
+
+/** Adds one to the count of every token code of product `id`. */
+function countTokens(id: number, store: TokenStore, counts: Int32Array): void {
+  const { slots, pool, offset, length } = store;
+  const base = id * SLOT;
+  if (slots && slots[base] !== OVERFLOW) {
+    const to = base + 1 + slots[base]!;
+    for (let i = base + 1; i < to; i++) counts[slots[i]!]! += 1;
+    return;
+  }
+  const to = offset[id]! + length[id]!;
+  for (let i = offset[id]!; i < to; i++) counts[pool[i]!]! += 1;
 }
 
-/** Calls `visit` with the position of every set bit, in order. */
-function forEachBit(bits: Uint32Array, visit: (id: number) => void): void {
-  for (let w = 0; w < bits.length; w++) {
-    let x = bits[w]!;
+/** The number of words every one of `sources` has (a missing word is 0). */
+const commonWords = (sources: readonly Uint32Array[]) => Math.min(...sources.map((s) => s.length));
+
+/**
+ * `countTokens` for every product in the intersection of `sources` (the hot loop of facets: one
+ * pass over the words, nothing written but the counts; the rarest source first, so most words
+ * stop at the first AND; a product's codes read from its own slot, one cache line, when it has
+ * one); the number of those products.
+ */
+function countIntersection(sources: readonly Uint32Array[], store: TokenStore, counts: Int32Array): number {
+  const first = sources[0]!;
+  const k = sources.length;
+  const words = commonWords(sources);
+  const slots = store.slots;
+  let total = 0;
+  for (let w = 0; w < words; w++) {
+    let x = first[w]!;
+    for (let j = 1; j < k && x !== 0; j++) x &= sources[j]![w]!;
     while (x !== 0) {
       const low = x & -x;
-      visit(w * 32 + 31 - Math.clz32(low));
+      const id = (w << 5) + 31 - Math.clz32(low);
+      x ^= low;
+      total += 1;
+      const base = id * SLOT;
+      if (slots && slots[base] !== OVERFLOW) {
+        const to = base + 1 + slots[base]!;
+        for (let i = base + 1; i < to; i++) counts[slots[i]!]! += 1;
+      } else countTokens(id, store, counts);
+    }
+  }
+  return total;
+}
+
+/** Calls `visit` with every product id in the intersection of `sources`, in order, while it answers true. */
+function forEachInIntersection(sources: readonly Uint32Array[], visit: (id: number) => boolean): boolean {
+  const first = sources[0]!;
+  const k = sources.length;
+  const words = commonWords(sources);
+  for (let w = 0; w < words; w++) {
+    let x = first[w]!;
+    for (let j = 1; j < k && x !== 0; j++) x &= sources[j]![w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      if (!visit((w << 5) + 31 - Math.clz32(low))) return false;
       x ^= low;
     }
   }
+  return true;
+}
+
+/** The number of set bits of a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 /** The products carrying one token: a set while few, a bitset of product ids once many. */
@@ -91,6 +149,31 @@ class Posting {
     this.size -= 1;
   }
 
+  /**
+   * How many of this token's products are in `selection` (a bitset), reading only its words listed
+   * in `words` (the non-zero ones, `count` of them).
+   */
+  countIn(selection: Uint32Array, words: Int32Array, count: number): number {
+    let n = 0;
+    if (this.small) {
+      for (const id of this.small)
+        if (id >>> 5 < selection.length && selection[id >>> 5]! & (1 << (id & 31))) n += 1;
+      return n;
+    }
+    const bits = this.bits!;
+    if (count === selection.length && count <= bits.length) {
+      // Every word is non-zero (a broad selection): straight through.
+      for (let w = 0; w < count; w++) n += popcount(selection[w]! & bits[w]!);
+      return n;
+    }
+    for (let k = 0; k < count; k++) {
+      const w = words[k]!;
+      if (w >= bits.length) break;
+      n += popcount(selection[w]! & bits[w]!);
+    }
+    return n;
+  }
+
   /** ORs this token's products into `target` (a bitset of product ids). */
   orInto(target: Uint32Array): void {
     if (this.small) {
@@ -119,17 +202,44 @@ class TokenStore {
   postings: Posting[] = [];
   offset: Int32Array;
   length: Uint16Array;
-  pool: Int32Array;
+  /** Token codes, product after product (32 bits once a code does not fit in 16). */
+  pool: Uint16Array | Int32Array;
+  /**
+   * With `inline`: each product's codes again in a slot of its own (SLOT entries, see
+   * `countTokens`), so that counting a product reads one place in memory instead of three far
+   * apart (facets of a sparse selection wait on memory, not on arithmetic). Dropped once a code
+   * does not fit in 16 bits: the pool serves alone.
+   */
+  slots: Uint16Array | undefined;
+  /**
+   * With `inline`, also: for a token a product carries more than once (a colour of two variants),
+   * the products carrying it at least 2, 3, … times (`repeats.get(code)[0]` is 2), so that a
+   * token's count with multiplicity is the sum of its postings' counts within a selection.
+   */
+  repeats: Map<number, Posting[]> | undefined;
   used = 0;
   private garbage = 0;
 
   constructor(
     private capacity: number,
     perProduct: number,
+    inline = false,
   ) {
     this.offset = new Int32Array(capacity);
     this.length = new Uint16Array(capacity);
-    this.pool = new Int32Array(Math.max(1024, capacity * perProduct));
+    this.pool = new Uint16Array(Math.max(1024, capacity * perProduct));
+    if (inline) {
+      this.slots = new Uint16Array(capacity * SLOT);
+      this.repeats = new Map();
+    }
+  }
+
+  /** Calls `visit` with each code of `codes` carried more than once and its number of copies. */
+  private static forEachRepeat(codes: ArrayLike<number>, visit: (code: number, copies: number) => void): void {
+    if (codes.length < 2) return;
+    const seen = new Map<number, number>();
+    for (let i = 0; i < codes.length; i++) seen.set(codes[i]!, (seen.get(codes[i]!) ?? 0) + 1);
+    for (const [code, copies] of seen) if (copies > 1) visit(code, copies);
   }
 
   code(token: string): number {
@@ -150,6 +260,11 @@ class TokenStore {
     const length = new Uint16Array(capacity);
     length.set(this.length);
     this.length = length;
+    if (this.slots) {
+      const slots = new Uint16Array(capacity * SLOT);
+      slots.set(this.slots);
+      this.slots = slots;
+    }
     this.capacity = capacity;
   }
 
@@ -157,8 +272,14 @@ class TokenStore {
     const from = this.offset[id]!;
     const to = from + this.length[id]!;
     for (let i = from; i < to; i++) this.postings[this.pool[i]!]!.delete(id);
+    if (this.repeats)
+      TokenStore.forEachRepeat(this.pool.subarray(from, to), (code, copies) => {
+        const levels = this.repeats!.get(code)!;
+        for (let level = 2; level <= copies; level++) levels[level - 2]!.delete(id);
+      });
     this.garbage += to - from;
     this.length[id] = 0;
+    if (this.slots) this.slots[id * SLOT] = 0;
   }
 
   add(id: number, tokens: readonly string[], present: Uint8Array): void {
@@ -166,11 +287,29 @@ class TokenStore {
     const from = this.used;
     for (const token of tokens) {
       const code = this.code(token);
+      if (code > 0xffff && this.pool instanceof Uint16Array) {
+        this.pool = Int32Array.from(this.pool);
+        this.slots = undefined;
+      }
       this.pool[this.used++] = code;
       this.postings[code]!.add(id, this.capacity);
     }
     this.offset[id] = from;
     this.length[id] = tokens.length;
+    if (this.repeats)
+      TokenStore.forEachRepeat(this.pool.subarray(from, this.used), (code, copies) => {
+        const levels = this.repeats!.get(code) ?? [];
+        this.repeats!.set(code, levels);
+        while (levels.length < copies - 1) levels.push(new Posting());
+        for (let level = 2; level <= copies; level++) levels[level - 2]!.add(id, this.capacity);
+      });
+    if (this.slots) {
+      const base = id * SLOT;
+      if (tokens.length < SLOT) {
+        this.slots[base] = tokens.length;
+        this.slots.set(this.pool.subarray(from, this.used), base + 1);
+      } else this.slots[base] = OVERFLOW;
+    }
   }
 
   tokens(id: number): string[] {
@@ -181,7 +320,8 @@ class TokenStore {
   /** Drops the codes of replaced products from the pool (and grows it when still full). */
   private compact(need: number, present: Uint8Array): void {
     const live = this.used - this.garbage;
-    const pool = new Int32Array(Math.max(this.pool.length, Math.ceil((live + need) * 1.5)));
+    const size = Math.max(this.pool.length, Math.ceil((live + need) * 1.5));
+    const pool = this.pool instanceof Uint16Array ? new Uint16Array(size) : new Int32Array(size);
     let used = 0;
     for (let id = 0; id < this.capacity; id++) {
       if (!present[id]) continue;
@@ -221,7 +361,7 @@ export class TokenIndex {
   /** (time, oldest running transaction) seen by this instance, for pruning the log. */
   private horizons: { at: number; xmin: string }[] = [];
   private closed = false;
-  private scratch: [Uint32Array, Uint32Array] | undefined;
+  private scratch: Uint32Array[] = [];
   private failedAt = 0;
   private onError: ((err: unknown) => void) | undefined;
 
@@ -356,7 +496,7 @@ export class TokenIndex {
   }
 
   private reset(capacity: number): void {
-    this.facets = new TokenStore(capacity, 12);
+    this.facets = new TokenStore(capacity, 12, true);
     this.words = new TokenStore(capacity, 10);
     this.kindOf = [];
     this.capacity = capacity;
@@ -476,101 +616,194 @@ export class TokenIndex {
   }
 
   /**
-   * Calls `visit` for every published product matching `filters` without the kind `except`: for
-   * each filtered kind, at least one of its tokens (as `facet_tokens && …` does), and, when
-   * `search` is given (a bitset from `matchQuery`, or ids from SQL), among them. The kinds are
-   * intersected as bitsets of product ids, word by word.
+   * The products having at least one of `kind`'s selected tokens (as `facet_tokens && …` does), as
+   * a bitset of product ids — the posting's own bits when it is one bitset (only read), else the
+   * OR of the postings in `into` (its length may differ from `into`'s: missing words are 0) — and
+   * how many products it holds at most.
    */
-  private forEachMatch(
+  private kindBits(
     filters: ListingFilters,
-    except: FilterKind | undefined,
-    search: Uint32Array | readonly number[] | undefined,
-    visit: (id: number) => void,
-  ): void {
-    const kinds = FILTER_KINDS.filter((k) => k !== except && (filters[k]?.length ?? 0) > 0);
+    kind: FilterKind,
+    into: Uint32Array,
+  ): { bits: Uint32Array; size: number } {
+    const postings = new Set<Posting>();
+    for (const token of facetTokens(kind, filters[kind] as (string | number)[])) {
+      const code = this.facets.codeOf.get(token);
+      if (code !== undefined) postings.add(this.facets.postings[code]!);
+    }
+    let size = 0;
+    for (const posting of postings) size += posting.size;
+    if (postings.size === 1) {
+      const [only] = postings;
+      if (only!.bits) return { bits: only!.bits, size };
+    }
+    into.fill(0);
+    for (const posting of postings) posting.orInto(into);
+    return { bits: into, size };
+  }
+
+  /** `count` reused bitsets of one word per 32 product ids (synchronous callers only). */
+  private buffers(count: number): Uint32Array[] {
     const words = (this.capacity >>> 5) + 1;
-    // Two reused buffers (allocating 125 KB per kind cost more than the work): synchronous, so
-    // no other request can use them meanwhile.
-    if (this.scratch?.[0].length !== words) this.scratch = [new Uint32Array(words), new Uint32Array(words)];
-    const [first, other] = this.scratch;
-    let acc: Uint32Array | undefined;
-    for (const kind of kinds) {
-      const codes = new Set(
-        facetTokens(kind, filters[kind] as (string | number)[]).map((t) => this.facets.codeOf.get(t)),
-      );
-      const bits = acc ? other : first;
-      bits.fill(0);
-      for (const c of codes) if (c !== undefined) this.facets.postings[c]!.orInto(bits);
-      if (acc) andInto(acc, bits);
-      else acc = bits;
-    }
-    if (search instanceof Uint32Array) {
-      if (acc) andInto(acc, search);
-      else {
-        first.fill(0);
-        first.set(search.length > words ? search.subarray(0, words) : search);
-        acc = first;
-      }
-    } else if (search) {
-      // Search ids from SQL are distinct; the index decides which are published (its own snapshot).
-      for (const id of search) {
-        if (id < 0 || id >= this.capacity) continue;
-        if (acc ? acc[id >>> 5]! & (1 << (id & 31)) : this.present[id]) visit(id);
-      }
-      return;
-    }
-    if (!acc) {
-      for (let id = 0; id < this.capacity; id++) if (this.present[id]) visit(id);
-      return;
-    }
-    forEachBit(acc, visit);
+    if (this.scratch[0]?.length !== words) this.scratch = [];
+    while (this.scratch.length < count) this.scratch.push(new Uint32Array(words));
+    return this.scratch;
   }
 
   /**
-   * Token counts of the products matching `filters` without `except` (and `search`): every token of
-   * the asked `kinds` (colours and sizes with their multiplicity, like `unnest`) and, as token '',
-   * the number of products.
+   * The selections of `filters` without each kind of `excepts` (undefined: without none), each
+   * restricted to `search` (a bitset from `matchQuery`, or ids from SQL) when given: calls `visit`
+   * with each selection's index and either the bitsets whose intersection it is (the rarest
+   * first; none: every published product) or, for ids from SQL, the list of its products. Each
+   * filtered kind's bitset is made once for every selection.
    */
+  private selections(
+    filters: ListingFilters,
+    excepts: readonly (FilterKind | undefined)[],
+    search: Uint32Array | readonly number[] | undefined,
+    visit: (at: number, sources: Uint32Array[], ids: number[] | undefined) => void,
+  ): void {
+    const kinds = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
+    const buffers = this.buffers(kinds.length);
+    const kindBits = new Map(kinds.map((k, i) => [k, this.kindBits(filters, k, buffers[i]!)] as const));
+    excepts.forEach((except, at) => {
+      const sources = kinds
+        .filter((k) => k !== except)
+        .map((k) => kindBits.get(k)!)
+        .sort((x, y) => x.size - y.size)
+        .map((x) => x.bits);
+      if (search instanceof Uint32Array) sources.unshift(search);
+      if (search && !(search instanceof Uint32Array)) {
+        // Search ids from SQL are distinct; the index decides which are published (its own snapshot).
+        const ids: number[] = [];
+        for (const id of search) {
+          if (id < 0 || id >= this.capacity) continue;
+          const w = id >>> 5;
+          const bit = 1 << (id & 31);
+          if (sources.length ? sources.every((s) => w < s.length && s[w]! & bit) : this.present[id]) ids.push(id);
+        }
+        visit(at, sources, ids);
+      } else visit(at, sources, undefined);
+    });
+  }
+
+  /**
+   * The intersection of `sources` as one bitset (a reused buffer, or the only source itself), the
+   * indexes of its non-zero words, their number and the number of products in it.
+   */
+  private intersect(sources: readonly Uint32Array[]): [Uint32Array, Int32Array, number, number] {
+    const words = commonWords(sources);
+    // After the kinds' buffers (selections()).
+    const scratch = this.buffers(FILTER_KINDS.length + 2);
+    const buffer = scratch[FILTER_KINDS.length]!;
+    const list = scratch[FILTER_KINDS.length + 1]!;
+    const nonZero = new Int32Array(list.buffer, list.byteOffset, list.length);
+    const selection = sources.length === 1 ? sources[0]! : buffer;
+    const first = sources[0]!;
+    const k = sources.length;
+    let count = 0;
+    let size = 0;
+    for (let w = 0; w < words; w++) {
+      let x = first[w]!;
+      for (let j = 1; j < k && x !== 0; j++) x &= sources[j]![w]!;
+      if (selection === buffer) buffer[w] = x;
+      if (x !== 0) {
+        nonZero[count++] = w;
+        size += popcount(x);
+      }
+    }
+    if (selection === buffer) buffer.fill(0, words);
+    return [selection, nonZero, count, size];
+  }
+
+  /**
+   * Token counts of the products matching `filters` without each group's `except` (and `search`):
+   * every token of the group's `kinds` (colours and sizes with their multiplicity, like `unnest`)
+   * and, as token '', the number of products. One answer per group, in order.
+   */
+  facetCountsOf(
+    filters: ListingFilters,
+    groups: readonly { except?: FilterKind | undefined; kinds: readonly FilterKind[] }[],
+    search?: Uint32Array | readonly number[],
+  ): TokenCounts[] {
+    const store = this.facets;
+    const { tokenOf } = store;
+    const present = this.present;
+    const codesOf = (kinds: readonly FilterKind[]) => {
+      const bits = kinds.reduce((b, k) => b | (1 << FILTER_KINDS.indexOf(k)), 0);
+      const codes: number[] = [];
+      for (let c = 0; c < tokenOf.length; c++) if (this.kindOf[c]! >= 0 && bits & (1 << this.kindOf[c]!)) codes.push(c);
+      return codes;
+    };
+    const answers: TokenCounts[] = [];
+    this.selections(
+      filters,
+      groups.map((g) => g.except),
+      search,
+      (at, sources, ids) => {
+        // Every token of each matching product is counted (one add each, no test); the kinds not
+        // asked are left out of the answer.
+        const counts = new Int32Array(tokenOf.length);
+        let total = 0;
+        if (ids) {
+          for (const id of ids) countTokens(id, store, counts);
+          total = ids.length;
+        } else if (sources.length) {
+          const [selection, words, nonZero, size] = this.intersect(sources);
+          const asked = codesOf(groups[at]!.kinds);
+          // Product by product costs a far memory read each (~30× a word of a bitset); token by
+          // token costs a pass over the selection's non-zero words per asked token: the cheaper.
+          if (size * 30 < asked.length * nonZero) total = countIntersection([selection], store, counts);
+          else {
+            total = size;
+            for (const code of asked) {
+              counts[code] = store.postings[code]!.countIn(selection, words, nonZero);
+              for (const level of store.repeats?.get(code) ?? [])
+                counts[code] += level.countIn(selection, words, nonZero);
+            }
+          }
+        }
+        else
+          for (let id = 0; id < present.length; id++)
+            if (present[id]) {
+              total += 1;
+              countTokens(id, store, counts);
+            }
+        const kindBits = groups[at]!.kinds.reduce((b, k) => b | (1 << FILTER_KINDS.indexOf(k)), 0);
+        const out: TokenCounts = { tokens: [''], counts: [total] };
+        for (let c = 0; c < counts.length; c++)
+          if (counts[c]! > 0 && this.kindOf[c]! >= 0 && kindBits & (1 << this.kindOf[c]!)) {
+            out.tokens.push(tokenOf[c]!);
+            out.counts.push(counts[c]!);
+          }
+        answers[at] = out;
+      },
+    );
+    return answers;
+  }
+
+  /** `facetCountsOf` for one group. */
   facetCounts(
     filters: ListingFilters,
     except: FilterKind | undefined,
     kinds: readonly FilterKind[],
     search?: Uint32Array | readonly number[],
   ): TokenCounts {
-    const { tokenOf, pool, offset, length } = this.facets;
-    const counts = new Int32Array(tokenOf.length);
-    const asked = new Uint8Array(tokenOf.length);
-    const kindBits = kinds.reduce((bits, k) => bits | (1 << FILTER_KINDS.indexOf(k)), 0);
-    for (let c = 0; c < tokenOf.length; c++)
-      if (this.kindOf[c]! >= 0 && kindBits & (1 << this.kindOf[c]!)) asked[c] = 1;
-    let total = 0;
-    this.forEachMatch(filters, except, search, (id) => {
-      total += 1;
-      const from = offset[id]!;
-      const to = from + length[id]!;
-      for (let i = from; i < to; i++) {
-        const c = pool[i]!;
-        if (asked[c]) counts[c]! += 1;
-      }
-    });
-    const out: TokenCounts = { tokens: [''], counts: [total] };
-    for (let c = 0; c < counts.length; c++)
-      if (counts[c]! > 0) {
-        out.tokens.push(tokenOf[c]!);
-        out.counts.push(counts[c]!);
-      }
-    return out;
+    return this.facetCountsOf(filters, [{ except, kinds }], search)[0]!;
   }
 
   /** Ids of the published products matching every filtered kind, or undefined when more than `limit`. */
   matchingIds(filters: ListingFilters, limit: number): number[] | undefined {
-    const ids: number[] = [];
-    let over = false;
-    this.forEachMatch(filters, undefined, undefined, (id) => {
-      if (ids.length < limit) ids.push(id);
-      else over = true;
+    let ids: number[] | undefined;
+    this.selections(filters, [undefined], undefined, (_at, sources) => {
+      const found: number[] = [];
+      if (!sources.length) {
+        for (let id = 0; id < this.present.length; id++)
+          if (this.present[id] && found.push(id) > limit) return;
+      } else if (!forEachInIntersection(sources, (id) => found.push(id) <= limit)) return;
+      ids = found;
     });
-    return over ? undefined : ids;
+    return ids;
   }
 
   /** Every product in the index with its tokens and lexemes (tests compare it with the table). */
