@@ -10,6 +10,7 @@
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { loadavg } from 'node:os';
+import { phonePage } from './phone-page.mjs';
 
 const [baseA, baseB] = process.argv.slice(2);
 if (!baseA || !baseB) {
@@ -29,7 +30,11 @@ async function firstProduct(base) {
 }
 // The same product on both sides: both shops run the demo catalogue.
 const product = process.env.PRODUCT ?? (await firstProduct(baseA));
-const allPages = { home: '/', catalog: `/catalog/${category}`, product: `/catalog/${category}?id=${product}` };
+const allPages = {
+  home: '/',
+  catalog: `/catalog/${category}`,
+  product: `/catalog/${category}?id=${product}`,
+};
 const only = process.env.PAGES?.split(',');
 const pages = Object.entries(allPages).filter(([name]) => !only || only.includes(name));
 
@@ -49,24 +54,7 @@ async function gzipSize(url) {
 
 /** One cold load: LCP (ms from navigation start) and the scripts asked for before it. */
 async function load(base, path) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: rtt,
-    downloadThroughput: (downKbps * 1000) / 8,
-    uploadThroughput: (upKbps * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  const { context, page } = await phonePage(browser, { network: { rtt, downKbps, upKbps }, cpu: slowdown });
   await page.addInitScript(() => {
     window.__lcp = 0;
     new PerformanceObserver((list) => {
@@ -87,7 +75,9 @@ async function load(base, path) {
     lcp: window.__lcp,
     scripts: performance
       .getEntriesByType('resource')
-      .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || /\.m?js(\?|$)/.test(e.name))
+      .filter(
+        (e) => e.initiatorType === 'script' || e.initiatorType === 'link' || /\.m?js(\?|$)/.test(e.name),
+      )
       .filter((e) => /\.m?js(\?|$)/.test(e.name))
       .map((e) => ({ url: e.name, start: e.startTime })),
   }));
@@ -145,4 +135,8 @@ for (const s of summary) {
     `${s.page.padEnd(9)} ${s.lcpA.padStart(9)}  ${s.lcpB.padStart(9)}  ${s.ratio}  ${s.jsA} / ${s.jsB}`,
   );
 }
-console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);

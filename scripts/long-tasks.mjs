@@ -13,6 +13,7 @@
 // WAIT_MS=6000, RUNS=1; with several URLs the runs alternate between them)
 import { chromium } from '@playwright/test';
 import { loadavg } from 'node:os';
+import { phonePage } from './phone-page.mjs';
 
 const urls = process.argv.slice(2);
 if (urls.length === 0) {
@@ -35,26 +36,10 @@ const browser = await chromium.launch({
 
 /** One cold load's trace events. */
 async function trace(url) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
+  const { context, page, cdp } = await phonePage(browser, {
+    network: process.env.NET === '1' ? { rtt: 150, downKbps: 1600, upKbps: 750 } : null,
+    cpu: rate,
   });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (process.env.NET === '1') {
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1600e3 / 8,
-      uploadThroughput: 750e3 / 8,
-    });
-  }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   const events = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));

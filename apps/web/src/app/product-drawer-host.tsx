@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productQueryOptions } from '../features/product/api/get-product.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 import { dropPaintedDrawer } from '../lib/first-paint.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { lazyLayer, useLingering, useTouchOf } from '../lib/lazy-layer.tsx';
@@ -54,18 +55,14 @@ export function ProductDrawerHost() {
   const [pageDrawn, setPageDrawn] = useState(false);
   const [opensAtStart] = useState(id !== null);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        const code = opensAtStart ? ProductDrawer.preload() : Promise.resolve();
-        void code.then(() => live && startTransition(() => setPageDrawn(true)));
-      });
+    const cancel = afterPaint(() => {
+      const code = opensAtStart ? ProductDrawer.preload() : Promise.resolve();
+      void code.then(() => live && startTransition(() => setPageDrawn(true)));
     });
     return () => {
       live = false;
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
     };
   }, [opensAtStart]);
 

@@ -36,9 +36,11 @@ const toProduct = (p: typeof products.$inferSelect, brand: Brand): AdminProduct 
   brand,
 });
 
+const idAndName = (b: { id: number; name: string } | undefined): Brand => (b ? { id: b.id, name: b.name } : null);
+
 /** A product's brand, or null. */
 const brandOfProduct = async (db: Database, p: typeof products.$inferSelect): Promise<Brand> =>
-  p.brandId === null ? null : ((await findBrand(db, p.brandId)) ?? null);
+  p.brandId === null ? null : idAndName(await findBrand(db, p.brandId));
 
 /**
  * The brand a patch asks for: another of the shop's (400 when there is none), none (`brand_id:
@@ -50,14 +52,14 @@ async function patchedBrand(
   body: AdminProductPatchBody,
 ): Promise<{ brand: Brand; created: boolean } | undefined> {
   if (body.brand_name !== undefined) {
-    const { created, ...brand } = await ensureBrand(tx, body.brand_name);
-    return { brand, created };
+    const brand = await ensureBrand(tx, body.brand_name);
+    return { brand: idAndName(brand), created: brand.created };
   }
   if (body.brand_id === undefined) return undefined;
   if (body.brand_id === null) return { brand: null, created: false };
   const brand = await findBrand(tx, body.brand_id);
   if (!brand) throw badRequest('Нет такого бренда', 'brand_id');
-  return { brand, created: false };
+  return { brand: idAndName(brand), created: false };
 }
 
 const brandName = (b: Brand) => (b ? `«${b.name}»` : 'без бренда');

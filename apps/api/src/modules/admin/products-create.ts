@@ -15,8 +15,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, categories, productImages, products, variants } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import { importCatalog } from '../catalog/index.ts';
-import { parseImportFile } from '../catalog/index.ts';
+import { cleanBrandName, findBrand, findBrandNamed, importCatalog, parseImportFile } from '../catalog/index.ts';
 import { reencodeScreenshot } from '../find/index.ts';
 import type { MediaStore } from '../media/index.ts';
 import { writeAudit } from '../staff/index.ts';
@@ -89,18 +88,13 @@ export async function listBrands(db: Database, query: AdminBrandsQuery): Promise
  */
 async function brandOf(db: Database, body: AdminProductCreateBody) {
   if (body.brand_id) {
-    const [brand] = await db.select().from(brands).where(eq(brands.id, body.brand_id));
+    const brand = await findBrand(db, body.brand_id);
     if (!brand) throw badRequest('Нет такого бренда', 'brand_id');
     return brand;
   }
   if (!body.brand_name) return undefined;
-  const name = body.brand_name.replace(/\s+/g, ' ');
-  const [same] = await db
-    .select()
-    .from(brands)
-    .where(sql`lower(${brands.name}) = lower(${name})`)
-    .limit(1);
-  return same ?? { name, logoUrl: null, popularity: 0, aliases: [] as string[] };
+  const name = cleanBrandName(body.brand_name);
+  return (await findBrandNamed(db, name)) ?? { name, logoUrl: null, popularity: 0, aliases: [] as string[] };
 }
 
 /** The categories and every ancestor, as the import file needs them (parents in the file). */

@@ -1,7 +1,7 @@
 // The catalog module's public face: other modules import only from here (eslint: shop/api-modules).
 export { categoriesJson, filtersJson, listingJson, productJson } from './catalog-answers.ts';
 export { importCatalog, knownCatalogKeys, rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
-export { type BrandRow, ensureBrand, findBrand } from './brands.repository.ts';
+export { type BrandRow, cleanBrandName, ensureBrand, findBrand, findBrandNamed } from './brands.repository.ts';
 export { demoPicture } from './demo/demo-catalog.ts';
 export { type Kind } from './demo/demo-data.ts';
 export { drawDemoPicture } from './demo/demo-pictures.ts';

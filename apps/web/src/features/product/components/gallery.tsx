@@ -4,6 +4,7 @@ import { GALLERY_WIDTH } from '@shop/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProductImage } from '../../../components/ui/product-image.tsx';
+import { afterPaint } from '../../../lib/after-paint.ts';
 
 const PRELOAD_AHEAD = 4;
 
@@ -15,16 +16,7 @@ export function Gallery({ images, title, onOpen, heart }: Props) {
   // measures its slides with a forced layout, there a layout of the whole new sheet in the same long
   // task; after the paint the browser has laid it out already (docs/decisions/067).
   const [live, setLive] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setLive(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterPaint(() => setLive(true)), []);
   const [index, setIndex] = useState(0);
   const [reach, setReach] = useState(PRELOAD_AHEAD);
   useEffect(() => {

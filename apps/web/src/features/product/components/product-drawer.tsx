@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Drawer } from '../../../components/ui/drawer.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { imageUrl } from '../../../lib/image-url.ts';
 import { dropPaintedDrawer } from '../../../lib/first-paint.ts';
 import { lazyLayer, useTouchOf } from '../../../lib/lazy-layer.tsx';
@@ -37,18 +38,6 @@ const SizeChartDrawer = lazyLayer(() => import('../../../components/ui/size-char
 
 const GALLERY_IMAGES = 10;
 const LIGHTBOX_HEIGHT = 1200;
-
-/** Runs `run` after the next paint (a task queued from the frame callback runs after it); returns the cancel. */
-const afterPaint = (run: () => void) => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-};
 
 export type ProductActionsContext = {
   product: Product;
