@@ -79,7 +79,11 @@ async function watchLayoutShifts(page: Page) {
         w.__shifts += entry.value;
         // What moved, for the failure's message.
         for (const { node, previousRect: a, currentRect: b } of entry.sources) {
-          const name = node instanceof Element ? `${node.tagName}.${node.className}` : String(node?.nodeName);
+          // An SVG's className is no string: its class attribute, and where it sits.
+          const name =
+            node instanceof Element
+              ? `${node.parentElement?.getAttribute('class') ?? ''} > ${node.tagName}.${node.getAttribute('class') ?? ''}`
+              : String(node?.nodeName);
           w.__shiftSources.push(
             `${name} ${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height}`,
           );
@@ -349,4 +353,20 @@ test('the painted screen is gone when the session start fails: "error" shows alo
   await page.goto('/catalog/1');
   await expect(page.getByText('error', { exact: true })).toBeVisible();
   await expect(page.locator('#first-paint')).toHaveCount(0);
+});
+
+test('a tab keeps its icon where it is while the parser has not yet written its label', async ({ page }) => {
+  // The painted copy can be laid out between a tab's icon and its label when the HTML parser yields
+  // (CI once measured the profile icon moving 8.7 px up as its label arrived).
+  const release = await holdSignIn(page);
+  await page.goto('/catalog/1');
+  const icons = page.locator('#first-paint .bottom-bar__icon');
+  await expect(icons).toHaveCount(5);
+  const places = () => icons.evaluateAll((all) => all.map((icon) => icon.getBoundingClientRect().y));
+  const before = await places();
+  await page
+    .locator('#first-paint .bottom-bar__label')
+    .evaluateAll((labels) => labels.forEach((l) => l.remove()));
+  expect(await places()).toEqual(before);
+  release();
 });
