@@ -118,7 +118,11 @@ test('console: order list → order card → status change → refund', async ({
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(row.getByText('Оплачен')).toBeVisible();
   await row.getByRole('checkbox').check();
-  await expect(page.getByRole('region', { name: 'Действия с выбранными' })).toContainText('Выбрано: 1');
+  const bulk = page.getByRole('region', { name: 'Действия с выбранными' });
+  await expect(bulk).toContainText('Выбрано: 1');
+  // On a phone the status list keeps room for its placeholder (the checkbox and button wrap below).
+  const statusList = bulk.getByRole('combobox', { name: 'Новый статус' });
+  expect((await statusList.boundingBox())!.width).toBeGreaterThan(170);
   await shotBothSchemes(page, 'admin-orders');
   await row.getByRole('checkbox').uncheck();
 
