@@ -1,6 +1,8 @@
 // One Vitest run for every workspace. The API suite runs on embedded PGlite, and once more on the
 // PostgreSQL server when TEST_DATABASE_URL is set.
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts'];
@@ -21,6 +23,40 @@ const onceOnly = [
 // They can: no file mocks modules, stubs the environment or fakes timers, and each builds its own
 // app and database (test/app.ts).
 const apiIsolation = { isolate: false } as const;
+
+// The web app's test files share one module graph per worker too (`web`: 138 → 20 CPU-s for the
+// 58 files, decision 072), except those that replace modules or globals, or that need a module's
+// state fresh (`web-isolated`): a file is isolated when it calls vi.mock, vi.doMock, vi.stubGlobal,
+// vi.stubEnv or vi.resetModules, or says `@isolated` in a comment with its reason.
+const WEB_ROOT = path.join(import.meta.dirname, 'apps/web');
+const NEEDS_ISOLATION = /vi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(|@isolated\b/;
+const webFiles = readdirSync(path.join(WEB_ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => path.join('src', f));
+const webIsolated = webFiles.filter((f) =>
+  NEEDS_ISOLATION.test(readFileSync(path.join(WEB_ROOT, f), 'utf8')),
+);
+const webShared = webFiles.filter((f) => !webIsolated.includes(f));
+
+function webProject(
+  name: string,
+  test: { include: string[]; isolate?: boolean },
+): TestProjectInlineConfiguration {
+  return {
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name,
+      root: './apps/web',
+      ...test,
+      environment: 'happy-dom',
+      setupFiles: ['./src/test/setup.ts'],
+      // Bounds on a hang, not on speed: a console list test that takes 2 s alone took 5.8 s on CI
+      // with both Node versions' suites sharing two cores, past Vitest's 5 s default.
+      testTimeout: 30_000,
+      // The tests run on the renderer the product ships, React DOM (docs/decisions/044).
+    },
+  };
+}
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 const projects: TestProjectInlineConfiguration[] = [
@@ -42,20 +78,8 @@ const projects: TestProjectInlineConfiguration[] = [
       hookTimeout: 60_000,
     },
   },
-  {
-    extends: './apps/web/vite.config.ts',
-    test: {
-      name: 'web',
-      root: './apps/web',
-      include: ['src/**/*.test.{ts,tsx}'],
-      environment: 'happy-dom',
-      setupFiles: ['./src/test/setup.ts'],
-      // Bounds on a hang, not on speed: a console list test that takes 2 s alone took 5.8 s on CI
-      // with both Node versions' suites sharing two cores, past Vitest's 5 s default.
-      testTimeout: 30_000,
-      // The tests run on the renderer the product ships, React DOM (docs/decisions/044).
-    },
-  },
+  webProject('web', { include: webShared, isolate: false }),
+  webProject('web-isolated', { include: webIsolated }),
 ];
 if (pgUrl) {
   projects.push({

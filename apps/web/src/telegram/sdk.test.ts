@@ -1,3 +1,4 @@
+// @isolated: the SDK's hold and load are module state that this test needs as a fresh start.
 import { describe, expect, it } from 'vitest';
 import { holdSdk, loadSdk, loadSdkNow } from './sdk.ts';
 
