@@ -355,18 +355,88 @@ test('the painted screen is gone when the session start fails: "error" shows alo
   await expect(page.locator('#first-paint')).toHaveCount(0);
 });
 
-test('a tab keeps its icon where it is while the parser has not yet written its label', async ({ page }) => {
-  // The painted copy can be laid out between a tab's icon and its label when the HTML parser yields
-  // (CI once measured the profile icon moving 8.7 px up as its label arrived).
-  const release = await holdSignIn(page);
-  await page.goto('/catalog/1');
-  const icons = page.locator('#first-paint .bottom-bar__icon');
-  await expect(icons).toHaveCount(5);
-  const places = () => icons.evaluateAll((all) => all.map((icon) => icon.getBoundingClientRect().y));
-  const before = await places();
-  await page
-    .locator('#first-paint .bottom-bar__label')
-    .evaluateAll((labels) => labels.forEach((l) => l.remove()));
-  expect(await places()).toEqual(before);
-  release();
-});
+/**
+ * Lays the painted copy out as the HTML parser may have it at each step of the stream (a browser
+ * may lay a page out between two tags; a loaded one does): the body's run from the copy's opening
+ * style to its closing one, cut after every tag, everything before the cut written, nothing after.
+ * Returns, for each cut, whatever a shopper could see that is not where the whole copy puts it (a
+ * layout shift before any script), as `cut: tag.class x,y → x,y`.
+ */
+async function movesWhileParsed(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const first = document.querySelector('style[data-first-paint="parsing"]')!;
+    const last = document.querySelector('style[data-first-paint="parsed"]')!;
+    const run: Element[] = [first];
+    while (run.at(-1) !== last) run.push(run.at(-1)!.nextElementSibling!);
+    const html = run.map((e) => e.outerHTML).join('');
+    // One box that adds none of its own, in the run's place.
+    const stage = document.createElement('div');
+    stage.style.display = 'contents';
+    first.before(stage);
+    run.forEach((e) => e.remove());
+    const name = (e: Element) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`;
+    // What a shopper sees move (as the browser's layout-shift entries count it): pictures, icons,
+    // text and filled boxes that are visible, not an empty frame; and not what an animation turns
+    // (the spinner), whose box turns with it.
+    const paints = (e: Element) =>
+      ['IMG', 'svg'].includes(e.tagName) ||
+      getComputedStyle(e).backgroundColor !== 'rgba(0, 0, 0, 0)' ||
+      [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+    const places = () => {
+      const animated = document.getAnimations().map((a) => (a.effect as KeyframeEffect).target);
+      const turning = (e: Element) => animated.some((t) => t instanceof Element && t.contains(e));
+      return [...stage.querySelectorAll('*')].map((e) => {
+        const r = e.getBoundingClientRect();
+        const shown =
+          r.width > 0 &&
+          r.height > 0 &&
+          getComputedStyle(e).visibility === 'visible' &&
+          paints(e) &&
+          !turning(e);
+        return { name: name(e), x: Math.round(r.x), y: Math.round(r.y), shown };
+      });
+    };
+    stage.innerHTML = html;
+    const whole = places();
+    const moved: string[] = [];
+    let cuts = 0;
+    for (let cut = html.indexOf('>') + 1; cut > 0 && cut < html.length; cut = html.indexOf('>', cut) + 1) {
+      cuts += 1;
+      stage.innerHTML = html.slice(0, cut);
+      places().forEach((at, i) => {
+        const end = whole[i]!;
+        // The same element (document order is the same in a prefix), where the whole copy has it.
+        if (at.name !== end.name) moved.push(`cut ${cut}: ${at.name} is not ${end.name}`);
+        else if (at.shown && (at.x !== end.x || at.y !== end.y))
+          moved.push(`cut ${cut}: ${at.name} ${at.x},${at.y} → ${end.x},${end.y}`);
+      });
+    }
+    stage.innerHTML = html;
+    stage.replaceWith(...stage.childNodes);
+    // Every tag of the copy was a cut, and the whole copy shows.
+    if (cuts < 100 || !whole.some((p) => p.shown)) moved.push(`only ${cuts} cuts, or nothing shown`);
+    return [...new Set(moved)].slice(0, 20);
+  });
+}
+
+for (const { name, path } of [...PAGES, { name: 'product page', path: '/catalog/1?id=' }]) {
+  test(`${name}: nothing the HTML has painted moves while the rest of it is still being parsed`, async ({
+    page,
+    request,
+  }) => {
+    // CI once measured the bottom bar's profile icon moving 8.7 px up when its label arrived.
+    let address = path;
+    if (path.endsWith('?id=')) {
+      const listing = (await (await request.get('/api/v2/product?category_ids=1&limit=1')).json()) as {
+        result: { products: { id: number }[] };
+      };
+      address += listing.result.products[0]!.id;
+    }
+    const release = await holdSignIn(page);
+    await page.goto(address);
+    await expect(page.locator('#first-paint img').first()).toBeVisible();
+    if (address.includes('?id=')) await expect(page.locator('#first-paint-drawer img')).toBeVisible();
+    expect(await movesWhileParsed(page)).toEqual([]);
+    release();
+  });
+}

@@ -324,7 +324,22 @@ export function firstPaintHtml(
   if (!page) return null;
   const sheet = paint.kind === 'category' && paint.product ? productSheet(paint.product) : '';
   return (
+    PARSING +
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="first-paint" aria-hidden="true" inert>${page}` +
-    `<div class="first-paint__spinner" role="status" aria-label="Загрузка">${SPINNER}</div></div>${sheet}`
+    `<div class="first-paint__spinner" role="status" aria-label="Загрузка">${SPINNER}</div></div>${sheet}` +
+    PARSED
   );
 }
+
+/**
+ * The painted copy shows only once the parser has written all of it: a browser may lay a page out
+ * between two of its tags (a loaded machine does), and whatever is centred or anchored to the
+ * bottom would move as the rest arrived (CI saw the bottom bar's profile icon move 8.7 px up when
+ * its label came; the onboarding cards' titles and a card's picture dots would too) — a layout
+ * shift before any script. Hidden until then, it appears whole (e2e/first-paint.spec.ts lays out
+ * every prefix).
+ */
+const PARSING =
+  '<style data-first-paint="parsing">.first-paint,.first-paint-drawer{visibility:hidden}</style>';
+const PARSED =
+  '<style data-first-paint="parsed">.first-paint,.first-paint-drawer{visibility:visible}</style>';
