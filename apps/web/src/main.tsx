@@ -6,6 +6,7 @@
 import { createQueryClient } from './app/query-client.ts';
 import { beginSessionStart } from './app/session-start.ts';
 import { installConsoleInterceptor } from './features/debug-console/console-interceptor.ts';
+import { modulesAfterPaint } from './lib/modules-after-paint.ts';
 import { startTelegram, startTelegramSdk } from './telegram/init.ts';
 import { installDevTelegramMock, mockTelegramSdk } from './telegram/mock-env.ts';
 import { holdSdk } from './telegram/sdk.ts';
@@ -33,6 +34,8 @@ async function boot() {
   const queryClient = createQueryClient();
   // The session starts now, while the app's code loads (docs/decisions/033, 042).
   void beginSessionStart(queryClient).catch(() => {});
+  // A painted product sheet: its picture first, then the app's code (decision 069).
+  await modulesAfterPaint();
   const app = await import('./app/render-app.tsx').catch((error: unknown) => {
     console.error('The app failed to load', error);
     return null;

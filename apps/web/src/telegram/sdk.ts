@@ -40,6 +40,8 @@ export function loadSdk(): Promise<Sdk> {
   loading ??= gate
     .then(() => import('@tma.js/sdk-react'))
     .then(async (sdk) => {
+      // The start-up in a task after the module's evaluation, not in the same one (decision 069).
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
       await startWith?.(sdk);
       loaded = sdk;
       return sdk;

@@ -161,12 +161,24 @@ describe('first paint from the HTML', () => {
       `<img loading="eager" fetchpriority="high" class="product-image" alt="${escapeHtml(EVIL)}" decoding="async" src="${preloaded}">`,
     );
     expect(sheet).not.toContain('<script>');
-    // The sheet's stylesheet comes inline, as the page's, not preloaded; its code preloaded.
+    // The sheet's stylesheet comes inline, as the page's, not preloaded.
     expect(body).toContain(
       '<style>.drawer{position:fixed}</style><link rel="stylesheet" href="/assets/drawer-1.css" disabled>',
     );
     expect(body).not.toContain('as="style" crossorigin href="/assets/drawer-1.css"');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/drawer-1.js">');
+    // The app's, the page's and the drawer's code: listed for the entry to ask for after the
+    // picture's paint, not preloaded by the HTML (decision 069); the entry's own chunks are.
+    expect(body).toContain(
+      '<meta name="modules-after-paint" content="/assets/render-app-1.js /assets/catalog-category-1.js /assets/shop-1.js /assets/home-prefetch-1.js /assets/drawer-1.js">',
+    );
+    expect(body).not.toContain('rel="modulepreload"');
+    expect(body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    // The grid under the sheet is hidden by it: its pictures are not preloaded and ask for the
+    // link after the sheet's picture.
+    expect(body.match(/<link rel="preload" as="image"/g)).toHaveLength(1);
+    const grid = paint.slice(0, paint.indexOf('<div id="first-paint-drawer"'));
+    expect(grid).toContain('<img loading="eager" fetchpriority="low" class="product-image"');
+    expect(grid).not.toContain('fetchpriority="high"');
   });
 
   it('an unknown product’s address: the grid alone, the drawer’s stylesheet preloaded', async () => {

@@ -119,13 +119,17 @@ const picture = (
   }
 };
 
-/** apps/web/src/features/catalog/components/product-card.tsx, its first picture only (the rest are off-screen). */
-function productCard(product: ProductCard): string {
+/**
+ * apps/web/src/features/catalog/components/product-card.tsx, its first picture only (the rest are
+ * off-screen). `covered`: under a product's painted sheet, which hides the whole grid, so its
+ * pictures ask for the link only after the sheet's (decision 069).
+ */
+function productCard(product: ProductCard, covered: boolean): string {
   const count = Math.max(1, Math.min(product.images.length, CARD_IMAGES));
   const title = escapeHtml(product.title);
   const url = picture(product.images[0]?.src ?? cardPicture(product));
   const image = url
-    ? `<img loading="eager" fetchpriority="high" class="product-image" alt="" decoding="async" src="${escapeHtml(url)}">`
+    ? `<img loading="eager" fetchpriority="${covered ? 'low' : 'high'}" class="product-image" alt="" decoding="async" src="${escapeHtml(url)}">`
     : '<div class="product-image product-image--missing" role="img" aria-label="">Нет фото</div>';
   const dots =
     count > 1
@@ -159,8 +163,14 @@ export type CategoryPaint = {
   total: number;
 };
 
-/** apps/web/src/app/routes/catalog-category.tsx with the store's filters empty, as a first visit has them. */
-function categoryPage({ categoryId, categories, products, total }: CategoryPaint): string | null {
+/**
+ * apps/web/src/app/routes/catalog-category.tsx with the store's filters empty, as a first visit has
+ * them; `covered` when a product's painted sheet lies over it.
+ */
+function categoryPage(
+  { categoryId, categories, products, total }: CategoryPaint,
+  covered = false,
+): string | null {
   const path = findPath(categories, categoryId);
   const node = path?.at(-1);
   if (!path || !node || products.length === 0) return null;
@@ -191,7 +201,7 @@ function categoryPage({ categoryId, categories, products, total }: CategoryPaint
     `</div><p class="catalog-toolbar__total">${items(total)}</p></div>`;
   const grid = `<ul class="card-grid product-grid" aria-label="Товары">${products
     .slice(0, PAINTED_CARDS)
-    .map(productCard)
+    .map((product) => productCard(product, covered))
     .join('')}</ul>`;
   return (
     `<div class="layout layout--nav"><main class="page"><section class="catalog-page">` +
@@ -320,9 +330,10 @@ function productSheet(product: Product): string {
 export function firstPaintHtml(
   paint: ({ kind: 'home' } & HomePaint) | ({ kind: 'category'; product?: Product | null } & CategoryPaint),
 ): string | null {
-  const page = paint.kind === 'home' ? homePage(paint) : categoryPage(paint);
+  const product = paint.kind === 'category' ? paint.product : null;
+  const page = paint.kind === 'home' ? homePage(paint) : categoryPage(paint, !!product);
   if (!page) return null;
-  const sheet = paint.kind === 'category' && paint.product ? productSheet(paint.product) : '';
+  const sheet = product ? productSheet(product) : '';
   return (
     PARSING +
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="first-paint" aria-hidden="true" inert>${page}` +

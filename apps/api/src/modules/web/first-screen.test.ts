@@ -120,17 +120,11 @@ describe('first screen from the HTML', () => {
     for (const url of urls) expect(answers[url], url).toEqual((await page(url)).json());
 
     // The drawer's first gallery picture (width 600): the product has no images, so its picture;
-    // then the grid's first two cards (height 350).
+    // not the grid's cards, which the full-screen sheet hides (decision 069).
     const { result: product } = (await page(`/api/v1/product/${first.id}`)).json<{
       result: { image_src: string };
     }>();
-    const listing = (await page(`/api/v2/product?category_ids=${CATEGORY}`)).json<{
-      result: { products: { image_src: string }[] };
-    }>();
-    expect(imagePreloads(res.body)).toEqual([
-      `/img/w600${product.image_src}`,
-      ...listing.result.products.map((p) => `/img/h350${p.image_src}`),
-    ]);
+    expect(imagePreloads(res.body)).toEqual([`/img/w600${product.image_src}`]);
 
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/drawer-1.js">');

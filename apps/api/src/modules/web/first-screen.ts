@@ -162,16 +162,19 @@ export async function firstScreen(
   settled.forEach((outcome, i) => {
     if (outcome.status === 'fulfilled') answers.set(urls[i]!, outcome.value);
   });
-  // A product's drawer opens over the grid: its first picture, and the grid's first cards, which
-  // Lighthouse records as the largest paint (the sheet's picture appears while it slides in). A
-  // hidden or unknown product: the drawer does not open, the grid's cards alone.
+  // A product's drawer opens over the grid, full-screen and at rest (decision 064): its first
+  // picture alone. The grid's cards lie under the sheet, unseen until it closes; preloaded, they
+  // would share the link with the sheet's picture (decision 069). A hidden or unknown product: the
+  // drawer does not open, the grid's cards.
   const drawer =
     page.kind === 'category' && page.productId ? answers.get(productAnswer(page.productId)) : undefined;
   const pictures =
     page.kind === 'home'
       ? cardPictures(answers.get(HOME_POPULAR))
       : page.kind === 'category'
-        ? [...drawerPicture(drawer), ...cardPictures(answers.get(categoryListing(page.categoryId)))]
+        ? drawer
+          ? drawerPicture(drawer)
+          : cardPictures(answers.get(categoryListing(page.categoryId)))
         : [];
   return { answers, pictures };
 }

@@ -47,6 +47,8 @@ type PageChunks = {
   /** The modulepreload tags alone, and the stylesheets' files (assets/…css) to inline instead. */
   scripts: string;
   css: string[];
+  /** The chunks' addresses (/assets/…js), in the order of `scripts`. */
+  files: string[];
 };
 
 function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', PageChunks> {
@@ -66,23 +68,25 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', 
     const keys = new Set<string>();
     for (const module of modules) walk(module, keys);
     const chosen = [...keys].filter((key) => !loaded.has(key));
-    const scripts = chosen.map(
-      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
-    );
+    const files = chosen.map((key) => `/${manifest[key]!.file}`);
+    const scripts = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     const css = [...new Set(chosen.flatMap((key) => manifest[key]!.css ?? []))];
     const styles = css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-    return { tags: [...scripts, ...styles].join(''), scripts: scripts.join(''), css };
+    return { tags: [...scripts, ...styles].join(''), scripts: scripts.join(''), css, files };
   };
   // The app's chunks come with every page; a page's own tags leave them out.
   const app = tags([APP_MODULE], inEntry);
   const inEntryOrApp = new Set(inEntry);
   walk(APP_MODULE, inEntryOrApp);
+  // The drawer opens over a category's page only: what that page brings is not written twice.
+  const withCategory = new Set(inEntryOrApp);
+  for (const module of PAGE_MODULES.category) walk(module, withCategory);
   return {
     app,
     home: tags(PAGE_MODULES.home, inEntryOrApp),
     catalogue: tags(PAGE_MODULES.catalogue, inEntryOrApp),
     category: tags(PAGE_MODULES.category, inEntryOrApp),
-    product: tags(PAGE_MODULES.product, inEntryOrApp),
+    product: tags(PAGE_MODULES.product, withCategory),
   };
 }
 
@@ -103,6 +107,20 @@ function inlineStylesheets(html: string, root: string): string {
     },
   );
 }
+
+/** The name of the meta element that lists the chunks the entry preloads after the first paint. */
+export const MODULES_AFTER_PAINT = 'modules-after-paint';
+
+/**
+ * A product's address whose sheet the HTML paints (decision 069): the app's, the page's and the
+ * drawer's chunks are not preloaded by the HTML but listed for the entry, which preloads them once
+ * the painted sheet's picture is on screen (apps/web/src/lib/modules-after-paint.ts). Nothing they
+ * hold is drawn before §4's session start is done; asked for with the HTML they shared a slow link
+ * with that picture (the page's largest paint). The entry and what it imports (the session start
+ * itself) are asked for with the HTML as before. Addresses of the build's own files only.
+ */
+export const modulesAfterPaint = (files: string[]) =>
+  `<meta name="${MODULES_AFTER_PAINT}" content="${files.join(' ')}">`;
 
 /**
  * The bot and Mini App names for the app's own links (product shares), from the same settings the
@@ -179,10 +197,17 @@ export async function staticWeb(
           `<style>${readFileSync(path.join(root, file), 'utf8')}</style><link rel="stylesheet" href="/${file}" disabled>`,
       )
       .join('');
-  const paintTemplate = built.replace(
-    '</head>',
-    () => `${preloads.app.scripts}${inlineCss(preloads.app.css)}${common}</head>`,
-  );
+  const paintTemplate = (sheet: boolean) =>
+    built.replace(
+      '</head>',
+      () => `${sheet ? '' : preloads.app.scripts}${inlineCss(preloads.app.css)}${common}</head>`,
+    );
+  const paintTemplates = { page: paintTemplate(false), sheet: paintTemplate(true) };
+  const sheetModules = modulesAfterPaint([
+    ...preloads.app.files,
+    ...preloads.category.files,
+    ...preloads.product.files,
+  ]);
   const pageCss = {
     home: inlineCss(preloads.home.css),
     catalogue: inlineCss(preloads.catalogue.css),
@@ -226,17 +251,17 @@ export async function staticWeb(
           ? homeFirstPaint(screen)
           : null;
     // A painted product sheet (first-paint.ts) needs the drawer's stylesheets before any script too.
+    const sheet =
+      page.kind === 'category' && !!page.productId && !!paint?.includes(`id="${PAINTED_DRAWER_ELEMENT_ID}"`);
     const drawer =
-      page.kind !== 'category' || !page.productId
-        ? ''
-        : paint?.includes(`id="${PAINTED_DRAWER_ELEMENT_ID}"`)
-          ? preloads.product.scripts + productCss
-          : preloads.product.tags;
-    const chunks = paint
-      ? preloads[page.kind].scripts + pageCss[page.kind] + drawer
-      : preloads[page.kind].tags + drawer;
+      page.kind !== 'category' || !page.productId ? '' : sheet ? productCss : preloads.product.tags;
+    const chunks = sheet
+      ? sheetModules + pageCss[page.kind] + drawer
+      : paint
+        ? preloads[page.kind].scripts + pageCss[page.kind] + drawer
+        : preloads[page.kind].tags + drawer;
     // Functions, not strings, as replacements: a `$&` in a product title stays as it is.
-    const html = (paint ? paintTemplate : template)
+    const html = (paint ? paintTemplates[sheet ? 'sheet' : 'page'] : template)
       .replace('<title>', () => `${tags.head}<title>`)
       .replace('</head>', () => `${chunks}</head>`)
       .replace('<div id="root">', () => `${paint ?? ''}<div id="root">`)
