@@ -2,9 +2,9 @@
 import type { ProductCard } from '@shop/contract';
 import { queryRows, type Database } from '../../db/client.ts';
 import { brandRef } from './brand-ref.ts';
-import { encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import { FILTER_KINDS, listingRows, resolveSort, type ListingQuery } from './listing.sql.ts';
-import { planSearch } from './search-plan.ts';
+import { planSearch, searchOf } from './search-plan.ts';
 import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
 type Image = { id: number; src: string };
@@ -30,7 +30,10 @@ export const TOKEN_IDS_LIMIT = 20_000;
 
 /**
  * The query with `tokenIds` when two kinds or more are filtered and this instance's token index
- * (decision 036) is loaded and finds at most TOKEN_IDS_LIMIT products; else the query as it is.
+ * (decision 036) is loaded; else the query as it is. Without a search the index picks the page
+ * itself from its sort keys (decision 070): `tokenIds` are the page's ids (at most `limit + 1`),
+ * which the page statement reads with its own conditions, order and limit. With a search (its
+ * match is SQL's), they are every product with the filtered kinds, when at most TOKEN_IDS_LIMIT.
  */
 export async function withTokenIds(
   db: Database,
@@ -39,15 +42,29 @@ export async function withTokenIds(
 ): Promise<ListingQuery> {
   const kinds = FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0);
   if (kinds.length < 2 || !index || !(await index.sync(db))) return query;
+  const sort = resolveSort(query);
+  if (sort !== 'RELEVANCE' && !searchOf(query)) {
+    const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+    const after = cursor && {
+      key: typeof cursor.key === 'string' ? microsOf(cursor.key) : cursor.key,
+      id: cursor.id,
+    };
+    return { ...query, tokenIds: index.pageIds(query, sort, after, query.limit + 1) };
+  }
   const tokenIds = index.matchingIds(query, TOKEN_IDS_LIMIT);
   return tokenIds ? { ...query, tokenIds } : query;
 }
 
+/** A NEWEST cursor's instant (`2026-10-01T12:00:00.123456Z`, 1970 or later) in microseconds since 1970. */
+const microsOf = (key: string) => Date.parse(`${key.slice(0, 19)}Z`) * 1000 + Number(key.slice(20, 26));
+
+/** One page; `tokenIndex: false` reads it without the token index (tests compare the two ways). */
 export async function listProducts(
   db: Database,
   asked: ListingQuery,
+  { tokenIndex = tokenIndexOf(db) }: { tokenIndex?: TokenIndex | false | undefined } = {},
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
-  const query = await withTokenIds(db, asked);
+  const query = tokenIndex ? await withTokenIds(db, asked, tokenIndex) : asked;
   // No product has every filtered kind (the token index has just read the change log): the page
   // is empty without a statement (on PGlite each costs about a millisecond: decision 060).
   if (query.tokenIds?.length === 0) return { products: [], cursor: null, more: false };
