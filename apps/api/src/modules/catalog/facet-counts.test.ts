@@ -428,4 +428,43 @@ describe('the token index search', () => {
     }
     expect(index.matchQuery("'nik':*")).toBeUndefined();
   });
+
+  it('gives searches by relevance the same pages, byte for byte, as the database alone', async () => {
+    const db = t.app.db;
+    const searches: [ListingFilters, boolean][] = [
+      [{ search_string: 'кроссовки' }, true],
+      [{ search_string: 'nike' }, true],
+      [{ search_string: 'кроссовки nike' }, true],
+      [{ search_string: 'найк' }, true],
+      [{ search_string: 'кросовки' }, true],
+      [{ search_string: 'nike or adidas' }, true],
+      [{ search_string: 'кроссовки', category_ids: [1] }, true],
+      [{ search_string: 'nike', colors: ['Черный', 'Белый'], category_ids: [1] }, true],
+      // A negation (its title tier is no subset of its matches): the database alone.
+      [{ search_string: 'кроссовки -nike' }, false],
+    ];
+    let followed = 0;
+    let found = 0;
+    for (const [filters, byIndex] of searches)
+      for (const limit of [3, 8]) {
+        let cursor: string | undefined;
+        for (let page = 0; page < 4; page++) {
+          const asked = { ...filters, cursor, limit };
+          const label = JSON.stringify(asked);
+          const plan = await planSearch(db, asked);
+          const query = await withTokenIds(db, asked, tokenIndexOf(db), plan);
+          if (!cursor) expect(query.searchIds !== undefined, label).toBe(byIndex);
+          const withIndex = JSON.stringify(await listProducts(db, asked));
+          expect(withIndex, label).toBe(JSON.stringify(await listProducts(db, asked, { tokenIndex: false })));
+          const answer = JSON.parse(withIndex) as { products: unknown[]; cursor: string | null };
+          found += answer.products.length;
+          cursor = answer.cursor ?? undefined;
+          if (!cursor) break;
+          followed += 1;
+        }
+      }
+    // Most searches had several pages (so cursors were followed), and they found products.
+    expect(followed).toBeGreaterThan(searches.length);
+    expect(found).toBeGreaterThan(0);
+  });
 });

@@ -833,17 +833,18 @@ export class TokenIndex {
   }
 
   /**
-   * The ids of one page of a listing of `filters` (no search) in the order of `sort`, after the
-   * cursor `after` (its key: a number, or for NEWEST microseconds since 1970): at most `limit`,
-   * from the held sort keys. The listing reads these rows by id with its own conditions, order and
-   * limit, so the page equals the one SQL alone would pick among the same products.
+   * The first `limit` ids of the products with every filtered kind of `filters` (and in `search`,
+   * a bitset from `matchQuery`, when given) in the order of `sort`, after the cursor `after` (its
+   * key: a number, or for NEWEST microseconds since 1970), from the held sort keys; `more` when
+   * others follow. The listing reads these rows by id with its own conditions, order and limit.
    */
   pageIds(
     filters: ListingFilters,
     sort: Sorting,
     after: { key: number; id: number } | undefined,
     limit: number,
-  ): number[] {
+    search?: Uint32Array,
+  ): { ids: number[]; more: boolean } {
     const keys =
       sort === 'POPULARITY'
         ? this.popularity
@@ -858,10 +859,12 @@ export class TokenIndex {
     const afterId = after ? sign * after.id : -Infinity;
     const page: number[] = [];
     const pageKeys: number[] = [];
+    let found = 0;
     const take = (id: number) => {
       const key = sign * keys[id]!;
       const signed = sign * id;
       if (key < afterKey || (key === afterKey && signed <= afterId)) return true;
+      found += 1;
       let at = page.length;
       if (at === limit) {
         const lastKey = pageKeys[at - 1]!;
@@ -880,11 +883,11 @@ export class TokenIndex {
       return true;
     };
     if (limit > 0)
-      this.selections(filters, [undefined], undefined, (_at, sources) => {
+      this.selections(filters, [undefined], search, (_at, sources) => {
         if (sources.length) forEachInIntersection(sources, take);
         else for (let id = 0; id < this.present.length; id++) if (this.present[id]) take(id);
       });
-    return page;
+    return { ids: page, more: found > page.length };
   }
 
   /** Every product in the index with its tokens, lexemes and sort keys (tests compare it with the table). */
