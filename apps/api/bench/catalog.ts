@@ -204,12 +204,13 @@ async function recordListing(
   plan: Awaited<ReturnType<typeof planSearch>>,
 ): Promise<SQL[]> {
   const statements: SQL[] = [];
-  // The ids the API's token index finds for two kinds or more (its sync statements included).
+  // What the API's token index tells the page statement: the ids of two kinds or more, a
+  // search's title-tier candidates (its sync statements included).
   let query = asked;
   if (benchIndex)
     statements.push(
       ...(await recordStatements(readerDb!, async (recorder) => {
-        query = await withTokenIds(recorder, asked, benchIndex);
+        query = await withTokenIds(recorder, asked, benchIndex, plan);
       })),
     );
   await listingRows(query, plan, async (statement) => {

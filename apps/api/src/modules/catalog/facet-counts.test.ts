@@ -7,7 +7,7 @@
 // only from the change log) hold exactly the published products' tokens and nothing else; and the
 // facets and combined-filter listings the API answers from them equal the ones counted over the
 // products' columns.
-import type { ProductFilters } from '@shop/contract';
+import type { ProductFilters, Sorting } from '@shop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -32,6 +32,7 @@ import { seedDemoCatalog } from './seed.ts';
 import { TokenIndex, tokenIndexOf } from './token-index.ts';
 
 const owner = makeTelegramUser({ first_name: 'Ольга' });
+const SORTINGS: Sorting[] = ['POPULARITY', 'SALES', 'PRICE_ASC', 'PRICE_DESC', 'NEWEST'];
 let t: TestApp;
 let ownerAuth: string;
 let buyer: Shopper;
@@ -133,19 +134,23 @@ async function expectExact(touched: number[] = [], perKind = 4) {
   const db = t.app.db;
   const index = tokenIndexOf(db)!;
   await index.whenLoaded(db);
-  // Both indexes hold exactly the published products and their tokens: nothing else.
-  const published = await queryRows<{ id: number; facet_tokens: string[]; words: string[] }>(
+  // Both indexes hold exactly the published products, their tokens and sort keys: nothing else.
+  const published = await queryRows<{ id: number; facet_tokens: string[]; words: string[]; keys: number[] }>(
     db,
-    sql`SELECT id, facet_tokens, coalesce(tsvector_to_array(search), '{}') AS words
+    sql`SELECT id, facet_tokens, coalesce(tsvector_to_array(search), '{}') AS words,
+               json_build_array(popularity, sales, min_price,
+                                floor(extract(epoch FROM published_at))::bigint * 1000000
+                                  + extract(microseconds FROM published_at)::bigint % 1000000) AS keys
         FROM products WHERE is_published ORDER BY id`,
   );
-  const expected = published.map((r) => [r.id, [...r.facet_tokens].sort(), [...r.words].sort()]);
+  const expected = published.map((r) => [r.id, [...r.facet_tokens].sort(), [...r.words].sort(), r.keys]);
   for (const instance of [index, other]) {
     expect(await instance.sync(db)).toBe(true);
-    const held = [...instance.snapshot()].map(([id, { tokens, words }]) => [
+    const held = [...instance.snapshot()].map(([id, { tokens, words, keys }]) => [
       id,
       [...tokens].sort(),
       [...words].sort(),
+      keys,
     ]);
     expect(held).toEqual(expected);
     expect(instance.size).toBe(published.length);
@@ -221,6 +226,19 @@ async function expectExact(touched: number[] = [], perKind = 4) {
         byIndex.products.map((p) => p.id),
         JSON.stringify(filters),
       ).toEqual(bySql.slice(0, 500).map((r) => r.id));
+      // Every sort, page after page by cursor: the same answers, byte for byte, as without the index.
+      for (const sorting of [undefined, ...SORTINGS]) {
+        let cursor: string | undefined;
+        for (let page = 0; page < 2; page++) {
+          const asked = { ...filters, sorting, cursor, limit: 4 };
+          const label = JSON.stringify(asked);
+          expect((await withTokenIds(db, asked)).tokenIds, label).toBeDefined();
+          const withIndex = JSON.stringify(await listProducts(db, asked));
+          expect(withIndex, label).toBe(JSON.stringify(await listProducts(db, asked, { tokenIndex: false })));
+          cursor = (JSON.parse(withIndex) as { cursor: string | null }).cursor ?? undefined;
+          if (!cursor) break;
+        }
+      }
       listings += 1;
     }
   }
@@ -340,7 +358,7 @@ describe('precomputed facet counts and the token index', { timeout: 90_000 }, ()
     await expectExact([a.product.id]);
   });
 
-  it('ignore a rolled back write, and log nothing for writes that change no token', async () => {
+  it('ignore a rolled back write, and log nothing for writes that change no token nor sort key', async () => {
     const { product } = await insertProduct(t.app.db, { variants: [{ qty: 2, color: 'Белый' }] });
     await expectExact([product.id]);
     const logged = async () =>
@@ -356,13 +374,24 @@ describe('precomputed facet counts and the token index', { timeout: 90_000 }, ()
     ).rejects.toThrow('rolled back');
     expect(await logged()).toBe(before);
     await t.app.db.execute(
-      sql`UPDATE products SET min_price = min_price + 1, in_stock = NOT in_stock WHERE id = ${product.id}`,
+      sql`UPDATE products SET price = price + 1, in_stock = NOT in_stock WHERE id = ${product.id}`,
     );
     expect(await logged()).toBe(before);
     await expectExact([product.id]);
     await t.app.db.execute(sql`UPDATE products SET colors = '{Розовый}' WHERE id = ${product.id}`);
     expect(await logged()).toBe(before + 1);
     await expectExact([product.id]);
+    // A sort key (decision 070): the combined-filter listing picks its page from the index's copy.
+    for (const [n, change] of [
+      [2, sql`min_price = min_price + 1`],
+      [3, sql`popularity = popularity + 7`],
+      [4, sql`sales = sales + 1`],
+      [5, sql`published_at = published_at - interval '1.000001 second'`],
+    ] as const) {
+      await t.app.db.execute(sql`UPDATE products SET ${change} WHERE id = ${product.id}`);
+      expect(await logged()).toBe(before + n);
+      await expectExact([product.id]);
+    }
   });
 });
 
@@ -398,5 +427,44 @@ describe('the token index search', () => {
       expect(found.length, q).toBeGreaterThan(0);
     }
     expect(index.matchQuery("'nik':*")).toBeUndefined();
+  });
+
+  it('gives searches by relevance the same pages, byte for byte, as the database alone', async () => {
+    const db = t.app.db;
+    const searches: [ListingFilters, boolean][] = [
+      [{ search_string: 'кроссовки' }, true],
+      [{ search_string: 'nike' }, true],
+      [{ search_string: 'кроссовки nike' }, true],
+      [{ search_string: 'найк' }, true],
+      [{ search_string: 'кросовки' }, true],
+      [{ search_string: 'nike or adidas' }, true],
+      [{ search_string: 'кроссовки', category_ids: [1] }, true],
+      [{ search_string: 'nike', colors: ['Черный', 'Белый'], category_ids: [1] }, true],
+      // A negation (its title tier is no subset of its matches): the database alone.
+      [{ search_string: 'кроссовки -nike' }, false],
+    ];
+    let followed = 0;
+    let found = 0;
+    for (const [filters, byIndex] of searches)
+      for (const limit of [3, 8]) {
+        let cursor: string | undefined;
+        for (let page = 0; page < 4; page++) {
+          const asked = { ...filters, cursor, limit };
+          const label = JSON.stringify(asked);
+          const plan = await planSearch(db, asked);
+          const query = await withTokenIds(db, asked, tokenIndexOf(db), plan);
+          if (!cursor) expect(query.searchIds !== undefined, label).toBe(byIndex);
+          const withIndex = JSON.stringify(await listProducts(db, asked));
+          expect(withIndex, label).toBe(JSON.stringify(await listProducts(db, asked, { tokenIndex: false })));
+          const answer = JSON.parse(withIndex) as { products: unknown[]; cursor: string | null };
+          found += answer.products.length;
+          cursor = answer.cursor ?? undefined;
+          if (!cursor) break;
+          followed += 1;
+        }
+      }
+    // Most searches had several pages (so cursors were followed), and they found products.
+    expect(followed).toBeGreaterThan(searches.length);
+    expect(found).toBeGreaterThan(0);
   });
 });

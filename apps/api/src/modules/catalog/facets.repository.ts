@@ -68,12 +68,8 @@ export async function productFilters(
   const searchOnce = () =>
     (searched ??= (async () => {
       const search = searchOf(filters, plan)!;
-      if (search.mode === 'fulltext') {
-        const [q] = await queryRows<{ q: string }>(
-          db,
-          sql`SELECT websearch_to_tsquery('russian', ${search.text})::text AS q`,
-        );
-        const bits = index!.matchQuery(q!.q);
+      if (search.mode === 'fulltext' && plan?.tsquery !== undefined) {
+        const bits = index!.matchQuery(plan.tsquery);
         if (bits) return bits;
       }
       const [row] = await queryRows<{ ids: string | null }>(
@@ -104,7 +100,8 @@ export async function productFilters(
   const statements = list.map((group, i) => {
     const sel = sels[i];
     let counts: SQL;
-    if (sel !== undefined) counts = sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
+    if (sel !== undefined)
+      counts = sql`SELECT facet, n FROM catalog_facet_counts WHERE sel = ${sel} AND n > 0`;
     else if (index) {
       const { tokens, counts: n } = found[counted.indexOf(group)]!;
       counts = sql`SELECT unnest(${pgArray(tokens)}::text[]) AS facet, unnest(${pgArray(n)}::int[]) AS n`;

@@ -94,6 +94,13 @@ export type ListingQuery = ListingFilters & {
   limit: number;
   /** Set when two kinds or more are filtered and the token index found these products (decision 036). */
   tokenIds?: readonly number[] | undefined;
+  /**
+   * Full-text relevance: the first products of the title tier's order (popularity, id) among the
+   * token index's products matching the search's words in any part of the text (decision 070), a
+   * superset of the tier's; `more` when others follow. The tier is read among these ids, and again
+   * without them when they gave less than a page while others followed (listingRows).
+   */
+  searchIds?: { ids: readonly number[]; more: boolean } | undefined;
 };
 
 export function resolveSort(query: ListingQuery): ListingSort {
@@ -102,6 +109,7 @@ export function resolveSort(query: ListingQuery): ListingSort {
 
 /** Full-text relevance key: tier * TIER + popularity (see SORTS.RELEVANCE). */
 const TIER = 10_000_000_000;
+export const RELEVANCE_TIER = TIER;
 
 /** Wraps one page query (`p` rows with a `sort_key`) with the card columns and first 5 pictures. */
 function pageSql(from: SQL, where: SQL[], keyOut: SQL, order: SQL, limit: number, outerOrder: SQL): SQL {
@@ -146,6 +154,8 @@ export function listingSql(
     const qA = sql`(regexp_replace(${q}::text, ${"'(?:[^']|'')*'"}, ${'\\&:A'}, 'g'))::tsquery`;
     const t = tier ?? 2;
     where.push(t === 2 ? sql`p.search @@ ${qA}` : sql`p.search @@ ${q} AND NOT (p.search @@ ${qA})`);
+    if (t === 2 && query.searchIds)
+      where.push(sql`p.id = ANY(${`{${query.searchIds.ids.join(',')}}`}::int[])`);
     if (query.cursor) {
       const c = decodeCursor(query.cursor, sort);
       const cursorTier = Math.floor(Number(c.key) / TIER);
@@ -207,7 +217,10 @@ export async function listingRows<T extends Record<string, unknown>>(
   const sort = resolveSort(query);
   if (!(sort === 'RELEVANCE' && plan?.mode === 'fulltext')) return run(listingSql(query, plan));
   const cursorTier = query.cursor ? Math.floor(Number(decodeCursor(query.cursor, sort).key) / TIER) : 2;
-  const rows = cursorTier >= 2 ? await run(listingSql(query, plan, 2, limit)) : [];
+  let rows = cursorTier >= 2 ? await run(listingSql(query, plan, 2, limit)) : [];
+  // The index's first products held less than a page of the title tier and others follow.
+  if (rows.length < limit && cursorTier >= 2 && query.searchIds?.more)
+    rows = await run(listingSql({ ...query, searchIds: undefined }, plan, 2, limit));
   if (rows.length >= limit) return rows;
   return [...rows, ...(await run(listingSql(query, plan, 1, limit - rows.length)))];
 }

@@ -9,8 +9,11 @@ import type { ListingFilters } from './listing.sql.ts';
  * `article` when the text is a product's article (its Poizon spu or a variant's sku).
  */
 export type SearchMode = 'fulltext' | 'trigram' | 'article';
-/** How a search string is run: its (possibly typo-corrected) text and the matching mode. */
-export type SearchPlan = { mode: SearchMode; text: string };
+/**
+ * How a search string is run: its (possibly typo-corrected) text and the matching mode; for full
+ * text, also the `tsquery` it makes as text (`websearch_to_tsquery(…)::text`, for the token index).
+ */
+export type SearchPlan = { mode: SearchMode; text: string; tsquery?: string };
 export type SearchTerms = { text: string; lower: string; mode: SearchMode };
 
 function searchText(filters: ListingFilters): string | undefined {
@@ -22,13 +25,14 @@ export function searchOf(filters: ListingFilters, plan?: SearchPlan): SearchTerm
   return text ? { text, lower: text.toLowerCase(), mode: plan?.mode ?? 'fulltext' } : undefined;
 }
 
-const fullTextMatches = async (db: Database, text: string) =>
-  (
-    await queryRows<{ found: boolean }>(
-      db,
-      sql`SELECT catalog_fulltext_matches(websearch_to_tsquery('russian', ${text})) AS found`,
-    )
-  )[0]?.found === true;
+/** The text's `tsquery` as text when full text finds any product (same statement), else undefined. */
+const fullTextMatches = async (db: Database, text: string) => {
+  const [row] = await queryRows<{ found: boolean; tsquery: string }>(
+    db,
+    sql`SELECT catalog_fulltext_matches(q) AS found, q::text AS tsquery FROM websearch_to_tsquery('russian', ${text}) q`,
+  );
+  return row?.found === true ? row.tsquery : undefined;
+};
 
 /**
  * Plans a search: full text if it matches any product; else full text with each word replaced by
@@ -43,9 +47,11 @@ export async function planSearch(db: Database, filters: ListingFilters): Promise
   // as the brand's own name: the Russian stemmer cuts «томми» to «томм», which the brand's
   // aliases (indexed as typed) never match (issue 27).
   const text = await withBrandNames(db, typed);
-  if (await fullTextMatches(db, text)) return { mode: 'fulltext', text };
+  const tsquery = await fullTextMatches(db, text);
+  if (tsquery !== undefined) return { mode: 'fulltext', text, tsquery };
   const brand = await closestBrand(db, typed);
-  if (brand && (await fullTextMatches(db, brand))) return { mode: 'fulltext', text: brand };
+  const brandQuery = brand ? await fullTextMatches(db, brand) : undefined;
+  if (brand && brandQuery !== undefined) return { mode: 'fulltext', text: brand, tsquery: brandQuery };
   const words = text.toLowerCase().split(' ').slice(0, 8);
   const corrected: string[] = [];
   for (const word of words) {
@@ -60,8 +66,8 @@ export async function planSearch(db: Database, filters: ListingFilters): Promise
     corrected.push(row?.term ?? word);
   }
   const fixed = await withBrandNames(db, corrected.join(' '));
-  if (fixed !== text.toLowerCase() && (await fullTextMatches(db, fixed)))
-    return { mode: 'fulltext', text: fixed };
+  const fixedQuery = fixed !== text.toLowerCase() ? await fullTextMatches(db, fixed) : undefined;
+  if (fixedQuery !== undefined) return { mode: 'fulltext', text: fixed, tsquery: fixedQuery };
   return { mode: 'trigram', text };
 }
 

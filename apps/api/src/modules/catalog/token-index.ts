@@ -5,16 +5,18 @@
 // each product's search words (the lexemes of `products.search`), so that the products matching a
 // full-text search of plain words (`&`, `|`, `!`) are found here too, for the facets of a search.
 //
-// Freshness: statement triggers on `products` log every product whose tokens or publication
-// changed, with the writer's transaction id (`catalog_changes`, migration 0013). Before answering,
+// Freshness: statement triggers on `products` log every product whose tokens, publication or sort
+// keys changed (migrations 0013, 0023), with the writer's transaction id (`catalog_changes`, migration 0013). Before answering,
 // `sync()` reads one snapshot's oldest running transaction and the log rows of every transaction
 // not finished at the previous read, and reloads those products: an answer from the index is as
 // fresh as a query started at that moment, on every instance (a rolled back write logs nothing).
 // Until the first load has finished (seconds at a million products), `sync()` answers false and
 // callers run their SQL as before.
 //
-// It holds product ids, facet tokens and search lexemes of published products and nothing else —
-// no prices, stock or anything of a shopper.
+// It holds product ids, facet tokens, search lexemes and the four sort keys (popularity, sales,
+// min_price, published_at: decision 070) of published products and nothing else — no shown
+// price, stock or anything of a shopper.
+import type { Sorting } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 import {
@@ -235,7 +237,10 @@ class TokenStore {
   }
 
   /** Calls `visit` with each code of `codes` carried more than once and its number of copies. */
-  private static forEachRepeat(codes: ArrayLike<number>, visit: (code: number, copies: number) => void): void {
+  private static forEachRepeat(
+    codes: ArrayLike<number>,
+    visit: (code: number, copies: number) => void,
+  ): void {
     if (codes.length < 2) return;
     const seen = new Map<number, number>();
     for (let i = 0; i < codes.length; i++) seen.set(codes[i]!, (seen.get(codes[i]!) ?? 0) + 1);
@@ -347,6 +352,14 @@ export class TokenIndex {
   private capacity = 0;
   /** 1 for each published product id. */
   private present = new Uint8Array(0);
+  /**
+   * Each published product's sort keys (decision 070), by id: a combined-filter listing picks its
+   * page here (`pageIds`). `publishedAt` is in microseconds since 1970, as the cursor writes it.
+   */
+  private popularity = new Int32Array(0);
+  private sales = new Int32Array(0);
+  private minPrice = new Int32Array(0);
+  private publishedAt = new Float64Array(0);
   /** Published products in the index. */
   size = 0;
 
@@ -412,9 +425,11 @@ export class TokenIndex {
     return this.queued;
   }
 
-  /** Product rows as JSON text: [id, facet tokens, search lexemes]. */
+  /** Product rows as JSON text: [id, facet tokens, search lexemes, the sort keys]. */
   private static rows = (where: SQL) =>
-    sql`SELECT json_agg(json_build_array(id, facet_tokens, coalesce(tsvector_to_array(search), '{}')))::text AS rows
+    sql`SELECT json_agg(json_build_array(id, facet_tokens, coalesce(tsvector_to_array(search), '{}'),
+                                         popularity, sales, min_price,
+                                         (extract(epoch FROM published_at) * 1000000)::bigint))::text AS rows
         FROM products WHERE ${where} AND is_published`;
 
   private async load(db: Database): Promise<void> {
@@ -432,8 +447,7 @@ export class TokenIndex {
         db,
         TokenIndex.rows(sql`id >= ${from}::int AND id < ${from + LOAD_CHUNK}::int`),
       );
-      for (const [id, tokens, words] of JSON.parse(row?.rows ?? '[]') as ProductRow[])
-        this.put(id, tokens, words);
+      for (const r of JSON.parse(row?.rows ?? '[]') as ProductRow[]) this.put(r[0], r);
     }
     this.since = xmin;
     this.lastPollAt = Date.now();
@@ -471,10 +485,7 @@ export class TokenIndex {
       const published = new Map(
         (JSON.parse(found?.rows ?? '[]') as ProductRow[]).map((r) => [r[0], r] as const),
       );
-      for (const id of ids) {
-        const r = published.get(id);
-        this.put(id, r?.[1], r?.[2]);
-      }
+      for (const id of ids) this.put(id, published.get(id));
     }
     this.since = row!.xmin;
     const now = Date.now();
@@ -501,6 +512,10 @@ export class TokenIndex {
     this.kindOf = [];
     this.capacity = capacity;
     this.present = new Uint8Array(capacity);
+    this.popularity = new Int32Array(capacity);
+    this.sales = new Int32Array(capacity);
+    this.minPrice = new Int32Array(capacity);
+    this.publishedAt = new Float64Array(capacity);
     this.size = 0;
   }
 
@@ -510,14 +525,20 @@ export class TokenIndex {
     const present = new Uint8Array(capacity);
     present.set(this.present);
     this.present = present;
+    const grown = <T extends Int32Array | Float64Array>(old: T, into: T): T => (into.set(old), into);
+    this.popularity = grown(this.popularity, new Int32Array(capacity));
+    this.sales = grown(this.sales, new Int32Array(capacity));
+    this.minPrice = grown(this.minPrice, new Int32Array(capacity));
+    this.publishedAt = grown(this.publishedAt, new Float64Array(capacity));
     this.facets.grow(capacity);
     this.words.grow(capacity);
     this.capacity = capacity;
   }
 
-  /** Sets one product's tokens and search lexemes (tokens undefined: not published, or gone). */
-  private put(id: number, tokens: readonly string[] | undefined, words: readonly string[] | undefined): void {
+  /** Sets one product's tokens, search lexemes and sort keys (no row: not published, or gone). */
+  private put(id: number, row: ProductRow | undefined): void {
     if (id < 0) return;
+    const [, tokens, words] = row ?? [];
     this.ensureCapacity(id);
     if (this.present[id]) {
       this.facets.remove(id);
@@ -530,6 +551,10 @@ export class TokenIndex {
     for (let c = this.kindOf.length; c < this.facets.tokenOf.length; c++)
       this.kindOf.push(KIND_INDEX.get(this.facets.tokenOf[c]!.slice(0, 2)) ?? -1);
     this.words.add(id, words ?? [], this.present);
+    this.popularity[id] = row![3];
+    this.sales[id] = row![4];
+    this.minPrice[id] = row![5];
+    this.publishedAt[id] = row![6];
     this.present[id] = 1;
     this.size += 1;
   }
@@ -680,7 +705,8 @@ export class TokenIndex {
           if (id < 0 || id >= this.capacity) continue;
           const w = id >>> 5;
           const bit = 1 << (id & 31);
-          if (sources.length ? sources.every((s) => w < s.length && s[w]! & bit) : this.present[id]) ids.push(id);
+          if (sources.length ? sources.every((s) => w < s.length && s[w]! & bit) : this.present[id])
+            ids.push(id);
         }
         visit(at, sources, ids);
       } else visit(at, sources, undefined);
@@ -732,7 +758,8 @@ export class TokenIndex {
     const codesOf = (kinds: readonly FilterKind[]) => {
       const bits = kinds.reduce((b, k) => b | (1 << FILTER_KINDS.indexOf(k)), 0);
       const codes: number[] = [];
-      for (let c = 0; c < tokenOf.length; c++) if (this.kindOf[c]! >= 0 && bits & (1 << this.kindOf[c]!)) codes.push(c);
+      for (let c = 0; c < tokenOf.length; c++)
+        if (this.kindOf[c]! >= 0 && bits & (1 << this.kindOf[c]!)) codes.push(c);
       return codes;
     };
     const answers: TokenCounts[] = [];
@@ -762,8 +789,7 @@ export class TokenIndex {
                 counts[code] += level.countIn(selection, words, nonZero);
             }
           }
-        }
-        else
+        } else
           for (let id = 0; id < present.length; id++)
             if (present[id]) {
               total += 1;
@@ -806,16 +832,87 @@ export class TokenIndex {
     return ids;
   }
 
-  /** Every product in the index with its tokens and lexemes (tests compare it with the table). */
-  snapshot(): Map<number, { tokens: string[]; words: string[] }> {
-    const out = new Map<number, { tokens: string[]; words: string[] }>();
+  /**
+   * The first `limit` ids of the products with every filtered kind of `filters` (and in `search`,
+   * a bitset from `matchQuery`, when given) in the order of `sort`, after the cursor `after` (its
+   * key: a number, or for NEWEST microseconds since 1970), from the held sort keys; `more` when
+   * others follow. The listing reads these rows by id with its own conditions, order and limit.
+   */
+  pageIds(
+    filters: ListingFilters,
+    sort: Sorting,
+    after: { key: number; id: number } | undefined,
+    limit: number,
+    search?: Uint32Array,
+  ): { ids: number[]; more: boolean } {
+    const keys =
+      sort === 'POPULARITY'
+        ? this.popularity
+        : sort === 'SALES'
+          ? this.sales
+          : sort === 'NEWEST'
+            ? this.publishedAt
+            : this.minPrice;
+    // Descending orders compare negated keys and ids: one ascending comparison for every sort.
+    const sign = sort === 'PRICE_ASC' ? 1 : -1;
+    const afterKey = after ? sign * after.key : -Infinity;
+    const afterId = after ? sign * after.id : -Infinity;
+    const page: number[] = [];
+    const pageKeys: number[] = [];
+    let found = 0;
+    const take = (id: number) => {
+      const key = sign * keys[id]!;
+      const signed = sign * id;
+      if (key < afterKey || (key === afterKey && signed <= afterId)) return true;
+      found += 1;
+      let at = page.length;
+      if (at === limit) {
+        const lastKey = pageKeys[at - 1]!;
+        if (key > lastKey || (key === lastKey && signed > sign * page[at - 1]!)) return true;
+        page.pop();
+        pageKeys.pop();
+        at -= 1;
+      }
+      while (
+        at > 0 &&
+        (pageKeys[at - 1]! > key || (pageKeys[at - 1] === key && sign * page[at - 1]! > signed))
+      )
+        at--;
+      page.splice(at, 0, id);
+      pageKeys.splice(at, 0, key);
+      return true;
+    };
+    if (limit > 0)
+      this.selections(filters, [undefined], search, (_at, sources) => {
+        if (sources.length) forEachInIntersection(sources, take);
+        else for (let id = 0; id < this.present.length; id++) if (this.present[id]) take(id);
+      });
+    return { ids: page, more: found > page.length };
+  }
+
+  /** Every product in the index with its tokens, lexemes and sort keys (tests compare it with the table). */
+  snapshot(): Map<number, { tokens: string[]; words: string[]; keys: number[] }> {
+    const out = new Map<number, { tokens: string[]; words: string[]; keys: number[] }>();
     for (let id = 0; id < this.capacity; id++)
-      if (this.present[id]) out.set(id, { tokens: this.facets.tokens(id), words: this.words.tokens(id) });
+      if (this.present[id])
+        out.set(id, {
+          tokens: this.facets.tokens(id),
+          words: this.words.tokens(id),
+          keys: [this.popularity[id]!, this.sales[id]!, this.minPrice[id]!, this.publishedAt[id]!],
+        });
     return out;
   }
 }
 
-type ProductRow = [id: number, tokens: string[], words: string[]];
+type ProductRow = [
+  id: number,
+  tokens: string[],
+  words: string[],
+  popularity: number,
+  sales: number,
+  minPrice: number,
+  publishedAtMicros: number,
+];
 
 // The index of each open database (one per app; several apps in one process each have their own).
 const indexes = new WeakMap<Database, TokenIndex>();
