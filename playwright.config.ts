@@ -1,13 +1,22 @@
-// Browser tests: Debian's Chromium (nothing downloaded) at a phone viewport. The web app is built
-// once (e2e/global-setup.ts) and every worker drives its own server, started as `npm start` starts
-// it on a fresh embedded database (the `shop` fixture in e2e/support.ts, docs/decisions/034).
+// Browser tests: Debian's Chromium (nothing downloaded; its headless shell when installed) at a
+// phone viewport. The web app is built once (e2e/global-setup.ts) and every worker drives its own
+// server, started as `npm start` starts it on a fresh embedded database (the `shop` fixture in e2e/support.ts, docs/decisions/034).
 // E2E_WORKERS sets how many run side by side (2 by default: the specs mostly wait on the page, so
 // two fit on two cores); E2E_PORT the first worker's port; TEST_RESULTS_DIR where a run writes.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { resultsDir } from './e2e/servers.ts';
 
 const workers = Number(process.env.E2E_WORKERS ?? 2);
+
+// Debian's headless shell (package `chromium-headless-shell`: the same Chromium and Blink without
+// the browser's own windows and WebUI, as Playwright's own headless runs use) when it is installed,
+// else Debian's full Chromium; CHROMIUM_PATH overrides both. The full browser ran a WebUI renderer
+// of its own (the omnibox popup) and took 15–20 % more CPU for the same specs (decision 073).
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,7 +41,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',
