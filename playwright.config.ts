@@ -1,8 +1,9 @@
 // Browser tests: Debian's Chromium (nothing downloaded; its headless shell when installed) at a
 // phone viewport. The web app is built once (e2e/global-setup.ts) and every worker drives its own
-// server, started as `npm start` starts it on a fresh embedded database (the `shop` fixture in e2e/support.ts, docs/decisions/034).
-// E2E_WORKERS sets how many run side by side (2 by default: the specs mostly wait on the page, so
-// two fit on two cores); E2E_PORT the first worker's port; TEST_RESULTS_DIR where a run writes.
+// server, started as `npm start` starts it on a fresh embedded database (the `shop` fixture in
+// e2e/support.ts, docs/decisions/034). E2E_WORKERS sets how many run side by side (2 by default:
+// two keep two cores about three-quarters busy, and three took as long: decision 073); E2E_PORT
+// the first worker's port; TEST_RESULTS_DIR where a run writes.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';

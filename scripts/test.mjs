@@ -3,7 +3,6 @@
 // A share of it (CI gives each Node version its own share: docs/decisions/058):
 //   --project NAME   only these Vitest projects (repeatable, as Vitest's own option);
 //   --no-browser     no browser tests;   --no-vitest   no Vitest;
-//   --browser-first  the browser tests before Vitest;
 //   --shard I/N      Vitest's files split in N parts, this run's the I-th (Vitest's own option).
 // TEST_RESULTS_DIR moves everything a run writes (test-results).
 import { spawnSync } from 'node:child_process';
@@ -11,13 +10,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const out = process.env.TEST_RESULTS_DIR ?? 'test-results';
 const args = process.argv.slice(2);
-const browserFirst = args.includes('--browser-first');
 const withBrowser = !args.includes('--no-browser');
 const withVitest = !args.includes('--no-vitest');
 const projects = args.flatMap((arg, i) => (args[i - 1] === '--project' ? ['--project', arg] : []));
 const shard = args.flatMap((arg, i) => (args[i - 1] === '--shard' ? [`--shard=${arg}`] : []));
 for (const [i, arg] of args.entries()) {
-  const known = ['--browser-first', '--no-browser', '--no-vitest', '--project', '--shard'];
+  const known = ['--no-browser', '--no-vitest', '--project', '--shard'];
   if (!known.includes(arg) && args[i - 1] !== '--project' && args[i - 1] !== '--shard') {
     console.error(`scripts/test.mjs: unknown argument ${arg}`);
     process.exit(2);
@@ -72,15 +70,8 @@ const runPlaywright = () =>
       })
     : 0;
 
-let vitestStatus;
-let playwrightStatus;
-if (browserFirst) {
-  playwrightStatus = runPlaywright();
-  vitestStatus = runVitest();
-} else {
-  vitestStatus = runVitest();
-  playwrightStatus = runPlaywright();
-}
+const vitestStatus = runVitest();
+const playwrightStatus = runPlaywright();
 
 let passed = 0;
 let failed = 0;
