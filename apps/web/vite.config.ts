@@ -38,12 +38,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * @tma.js/sdk's imports of @tma.js/bridge get src/telegram/tma-bridge.ts, the bridge with its
+ * launch parameters retrieved once (docs/decisions/078). Every other importer, that module included,
+ * gets the bridge itself. In the build: the dev server's pre-bundled dependencies and the unit tests
+ * (which load the SDK from node_modules as it is) keep the plain bridge, slower with the same answers.
+ */
+function tmaLaunchParamsOnce(): Plugin {
+  const sdk = /[\\/]node_modules[\\/]@tma\.js[\\/]sdk[\\/]/;
+  const replacement = path.resolve(import.meta.dirname, 'src/telegram/tma-bridge.ts');
+  return {
+    name: 'shop-tma-launch-params-once',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@tma.js/bridge' && importer && sdk.test(importer)) return replacement;
+      return null;
+    },
+  };
+}
+
 const firstScreen = firstScreenChunks(import.meta.dirname);
 
 export default defineConfig({
   // React DOM renders the app everywhere: the build, the dev server (with Fast Refresh) and the
   // unit tests (docs/decisions/044).
-  plugins: [react(), precompress(), firstScreen.plugin],
+  plugins: [react(), precompress(), firstScreen.plugin, tmaLaunchParamsOnce()],
   // The manifest names each page's chunks: the API preloads them in the HTML (docs/decisions/033).
   build: {
     target: 'es2022',

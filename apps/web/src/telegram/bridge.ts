@@ -17,10 +17,12 @@ declare global {
 
 type Receiver = (eventType: string, eventData?: unknown) => void;
 
-const STORED = 'tapps/launchParams';
+/** Where @tma.js/bridge keeps the launch parameters (session storage, JSON). */
+export const STORED_LAUNCH_PARAMS = 'tapps/launchParams';
 const TARGET_ORIGIN = 'https://web.telegram.org';
 
-const queryOf = (url: string) => url.replace(/^[^?#]*[?#]/, '').replace(/[?#]/g, '&');
+/** An address's query and hash as one query, as @tma.js/bridge reads the launch parameters. */
+export const queryOf = (url: string) => url.replace(/^[^?#]*[?#]/, '').replace(/[?#]/g, '&');
 
 function valid(query: string | null | undefined): query is string {
   if (!query) return false;
@@ -28,14 +30,15 @@ function valid(query: string | null | undefined): query is string {
   return params.has('tgWebAppVersion') && params.has('tgWebAppPlatform');
 }
 
-function stored(): string | null {
-  const value = readJson<unknown>(STORED, null, 'session');
+/** The launch parameters' stored copy; null when there is none. */
+export function storedLaunchParams(): string | null {
+  const value = readJson<unknown>(STORED_LAUNCH_PARAMS, null, 'session');
   return typeof value === 'string' ? value : null;
 }
 
 /** Keeps the launch parameters where @tma.js looks for them after the address changed. */
 export function storeLaunchParams(query: string): void {
-  writeJson(STORED, query, 'session');
+  writeJson(STORED_LAUNCH_PARAMS, query, 'session');
 }
 
 /** The launch parameters Telegram opened the app with; null outside Telegram. */
@@ -45,7 +48,7 @@ export function readLaunchParams(): URLSearchParams | null {
   for (const source of [
     () => queryOf(window.location.href),
     () => (navigation ? queryOf(navigation.name) : null),
-    stored,
+    storedLaunchParams,
   ]) {
     const query = source();
     if (valid(query)) {

@@ -3,7 +3,7 @@
 // open), expand, and readiness for the session start. Once the first screen is idle (sdk.ts):
 // @tma.js init, the theme, mini app and viewport components with their CSS variables (the safe-area
 // insets may be 0 at first and change later: the bound variables follow them).
-import type * as TmaSdk from '@tma.js/sdk-react';
+import type * as TmaSdk from './tma.ts';
 import { onTelegramEvent, postEvent, readLaunchParams, releaseReceivers } from './bridge.ts';
 
 type Sdk = typeof TmaSdk;

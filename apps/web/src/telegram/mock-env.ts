@@ -4,7 +4,7 @@
 // @tma.js's mockTelegramEnv does it (bridge.ts): the launch parameters in session storage and a
 // webview proxy that records and answers what the app posts; the SDK is not on the first screen.
 import type { DevInitDataResponseSchema } from '@shop/contract';
-import type * as TmaSdk from '@tma.js/sdk-react';
+import type * as TmaSdk from './tma.ts';
 import { api, type Answer } from '../lib/api-client.ts';
 import { emitEvent, readLaunchParams, storeLaunchParams } from './bridge.ts';
 import { readString, storageKeys, writeString } from '../lib/storage.ts';

@@ -2,7 +2,7 @@
 // (docs/decisions/026): boot holds it with the start-up to run, the app shell releases it once the
 // first screen is idle, and whatever needs it (CloudStorage, the viewport, links) waits for it.
 // Without a hold (unit tests) it loads on first use.
-import type * as TmaSdk from '@tma.js/sdk-react';
+import type * as TmaSdk from './tma.ts';
 
 type Sdk = typeof TmaSdk;
 
@@ -38,7 +38,7 @@ export function loadSdkNow(): Promise<Sdk> {
 /** The started SDK (after the hold is released). */
 export function loadSdk(): Promise<Sdk> {
   loading ??= gate
-    .then(() => import('@tma.js/sdk-react'))
+    .then(() => import('./tma.ts'))
     .then(async (sdk) => {
       // The start-up in a task after the module's evaluation, not in the same one (decision 069).
       await new Promise<void>((resolve) => setTimeout(resolve, 0));
