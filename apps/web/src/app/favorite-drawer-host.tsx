@@ -7,6 +7,7 @@ import { useFavoriteDrawerStore } from '../features/favorites/favorite-drawer-st
 import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
 import { lazyLayer, useLingering, useTouchOf } from '../lib/lazy-layer.tsx';
+import { loadZodAhead } from '../lib/zod-ahead.ts';
 
 // A lazy layer, not `React.lazy` under `<Suspense>`: no ≥ 300 ms hold on the first heart tap
 // (docs/decisions/032). Its code loads once the first screen is idle or on the touch of a heart.
@@ -17,7 +18,8 @@ export function FavoriteDrawerHost() {
   const variantId = useFavoriteDrawerStore((s) => s.variantId);
   const shown = useLingering(productId);
   const product = useQuery(productQueryOptions(shown));
-  useEffect(() => whenFirstScreenIdle(FavoriteDrawer.preload), []);
+  // zod first, evaluated in a task of its own, then the drawer's code (lib/zod-ahead.ts).
+  useEffect(() => whenFirstScreenIdle(() => loadZodAhead().then(FavoriteDrawer.preload)), []);
   useTouchOf('.favorite-heart', FavoriteDrawer.preload);
 
   if (shown === null) return null;

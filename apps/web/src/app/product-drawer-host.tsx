@@ -8,6 +8,7 @@ import { productQueryOptions } from '../features/product/api/get-product.ts';
 import { afterPaint } from '../lib/after-paint.ts';
 import { dropPaintedDrawer } from '../lib/first-paint.ts';
 import { whenFirstScreenIdle } from '../lib/first-screen-idle.ts';
+import { loadZodAhead } from '../lib/zod-ahead.ts';
 import { lazyLayer, useLingering, useTouchOf } from '../lib/lazy-layer.tsx';
 import { PRODUCT_PARAM } from '../lib/product-link.ts';
 
@@ -57,6 +58,9 @@ export function ProductDrawerHost() {
   useEffect(() => {
     let live = true;
     const cancel = afterPaint(() => {
+      // The delivery line under the price builds zod schemas when its code comes: zod is evaluated
+      // ahead, in a task of its own, while the drawer's code loads (lib/zod-ahead.ts).
+      if (opensAtStart) void loadZodAhead();
       const code = opensAtStart ? ProductDrawer.preload() : Promise.resolve();
       void code.then(() => live && startTransition(() => setPageDrawn(true)));
     });
