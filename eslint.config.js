@@ -253,6 +253,14 @@ export default tseslint.config(
               name: '@tma.js/sdk-react',
               message: 'Telegram SDK calls live in src/telegram/: add or use a function there.',
             },
+            {
+              name: '@tma.js/bridge',
+              message: 'Telegram SDK calls live in src/telegram/: add or use a function there.',
+            },
+            {
+              name: '@tma.js/transformers',
+              message: 'Telegram SDK calls live in src/telegram/: add or use a function there.',
+            },
           ],
         },
       ],
