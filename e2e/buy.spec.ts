@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   auth,
+  deleteAddresses,
   emptyCart,
   expect,
   pressTelegramBack,
@@ -353,14 +354,6 @@ test('profile, addresses, passport page, empty basket and orders', async ({ page
 });
 
 test.describe('order placing keeps what the shopper typed', () => {
-  async function deleteAddresses(request: APIRequestContext, token: string) {
-    const list = (await (await request.get('/api/v1/delivery', { headers: auth(token) })).json()) as {
-      result: { id: number }[];
-    };
-    for (const { id } of list.result)
-      expect((await request.delete(`/api/v1/delivery/${id}`, { headers: auth(token) })).ok()).toBe(true);
-  }
-
   async function oneLineInCart(request: APIRequestContext, token: string) {
     await emptyCart(request, token);
     const [c] = await stockedProducts(request, 1, 2);

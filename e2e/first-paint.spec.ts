@@ -4,7 +4,7 @@
 // frame later), no layout shift, the painted copy gone; also for a shopper whose cart, favourites,
 // orders and onboarding are not those of a first visit.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, test, validInn } from './support.ts';
+import { auth, deleteAddresses, expect, saveAddress, shot, signIn, test, validInn } from './support.ts';
 
 type Box = [string, number, number, number, number] | [string, 'missing'];
 
@@ -251,7 +251,36 @@ test("product page: the HTML paints the drawer over the grid at rest; React's ow
   await expectNoShift(page);
 });
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+test('product page for a shopper with a saved address: the delivery dates come in under the title and move nothing', async ({
+  page,
+  request,
+}) => {
+  const token = await signIn(page);
+  await deleteAddresses(request, token);
+  const cities = (await (
+    await request.get('/api/v1/delivery/cities?q=моск', { headers: auth(token) })
+  ).json()) as {
+    result: { code: number; name: string }[];
+  };
+  const city = cities.result[0]!;
+  await saveAddress(request, token, { city: city.name, city_code: city.code, is_default: true });
+  try {
+    const listing = (await (await request.get('/api/v2/product?category_ids=1&limit=1')).json()) as {
+      result: { products: { id: number }[] };
+    };
+    const id = listing.result.products[0]!.id;
+    await paintedThenHandedOff(page, 'product-delivery', `/catalog/1?id=${id}`, PAGES[1]!.selectors, true);
+    // The dates arrive after the sheet (the addresses, then the carrier's quote), into a line kept for them.
+    await expect(page.locator(`${APP_SHEET} [data-testid="delivery-estimate"]`)).toContainText(
+      /^Доставим .+ курьером$/,
+    );
+    await expectNoShift(page);
+    await page.screenshot({ path: shot('first-paint-product-delivery-dates') });
+  } finally {
+    await deleteAddresses(request, token);
+  }
+});
+
 type Variant = { id: number; qty: number };
 
 /**

@@ -276,6 +276,8 @@ export async function saveAddress(
   token: string,
   fields: Person & {
     city?: string;
+    /** The carrier's city (GET /delivery/cities): a product page then shows the delivery dates. */
+    city_code?: number;
     address?: string;
     fio?: string;
     phone_number?: string;
@@ -296,4 +298,13 @@ export async function saveAddress(
   });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { result: { id: number } }).result.id;
+}
+
+/** Deletes every saved delivery address of the shopper. */
+export async function deleteAddresses(request: APIRequestContext, token: string) {
+  const list = (await (await request.get('/api/v1/delivery', { headers: auth(token) })).json()) as {
+    result: { id: number }[];
+  };
+  for (const { id } of list.result)
+    expect((await request.delete(`/api/v1/delivery/${id}`, { headers: auth(token) })).ok()).toBe(true);
 }

@@ -206,7 +206,9 @@ function ProductBody({
         </p>
         {product.brand && <p className="product-drawer__brand">{product.brand.name}</p>}
         <h2 className="product-drawer__title">{title}</h2>
-        {delivery}
+        {/* A line kept for the delivery dates, which come after the sheet has painted (the shopper's
+            saved address, then the carrier's quote): filled, it moves nothing below it. */}
+        {delivery !== undefined && <div className="product-drawer__delivery">{delivery}</div>}
       </div>
 
       <ColorPicker
