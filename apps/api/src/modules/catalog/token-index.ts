@@ -404,9 +404,10 @@ export class TokenIndex {
   private minPrice = new Int32Array(0);
   private publishedAt = new Float64Array(0);
   /**
-   * Per sort key, the published products ascending by (key, id) (decision 074), made at the first
-   * page picked in that order and kept: a later change of a product's key or publication is
-   * noted in `moved` and merged in before the next page in that order (one pass over it).
+   * Per sort key, the published products ascending by (key, id) (decision 074), made at the end
+   * of a load (or at the first page in that order after the arrays grew) and kept: a later change
+   * of a product's key or publication is noted in `moved` and merged in before the next page in
+   * that order (one pass over it; made again when more than an eighth moved).
    */
   private orders = new Map<Int32Array | Float64Array, { ids: Int32Array; moved: Set<number> }>();
   /** Published products in the index. */
@@ -513,6 +514,11 @@ export class TokenIndex {
         TokenIndex.rows(sql`id >= ${from}::int AND id < ${from + LOAD_CHUNK}::int`),
       );
       for (const r of JSON.parse(row?.rows ?? '[]') as ProductRow[]) this.put(r[0], r);
+    }
+    // The sort orders now rather than in the first requests (≈ 0.4 s each at a million).
+    for (const keys of [this.popularity, this.sales, this.minPrice, this.publishedAt]) {
+      this.orderBy(keys);
+      await new Promise((resolve) => setImmediate(resolve));
     }
     this.since = xmin;
     this.lastPollAt = Date.now();
