@@ -15,6 +15,7 @@ const onceOnly = [
   'apps/api/src/lib/safe-fetch.test.ts',
   'apps/api/src/db/embedded-lock.test.ts',
   'apps/api/src/modules/auth/init-data.test.ts',
+  'apps/api/src/modules/catalog/token-index.test.ts',
   'apps/api/src/modules/find-photo/request-pauses.test.ts',
   'apps/api/src/modules/find-photo/find-photo.screenshots.test.ts',
 ];

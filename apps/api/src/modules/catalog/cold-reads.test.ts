@@ -1,11 +1,15 @@
 // What a cold catalogue read costs the database (docs/decisions/060): on PGlite every statement
 // is about a millisecond of the one thread, so a card is one statement and a combined filter that
-// the token index finds empty needs none for its page.
+// the token index finds empty needs none for its page. A search that names no brand in Cyrillic
+// is planned in one statement (decision 074).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { listProducts } from './listing.repository.ts';
+import { searchVectorUpdate } from './catalog-import.repository.ts';
 import { findProduct } from './product.repository.ts';
+import { planSearch } from './search-plan.ts';
 import { tokenIndexOf } from './token-index.ts';
 
 let t: TestApp;
@@ -60,5 +64,19 @@ describe('cold catalogue reads', () => {
     // read (tsvector_to_array: only token-index.ts asks for it).
     const ownReads = (text: string) => text.includes('catalog_changes') || text.includes('tsvector_to_array');
     expect(texts.filter((text) => !ownReads(text))).toEqual([]);
+  });
+
+  it('plans a search in one statement when it names no brand in Cyrillic, in either alphabet', async () => {
+    const { product } = await insertProduct(t.app.db, { title: 'Кроссовки зимние Salomon' });
+    await t.app.db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
+    for (const [typed, text] of [
+      ['кроссовки', 'кроссовки'],
+      ['Salomon', 'Salomon'],
+      ['зимние  кроссовки', 'зимние кроссовки'],
+    ] as const) {
+      const { result, count } = await statements(() => planSearch(t.app.db, { search_string: typed }));
+      expect(result).toEqual({ mode: 'fulltext', text, tsquery: expect.any(String) as string });
+      expect(count).toBe(1);
+    }
   });
 });

@@ -74,7 +74,7 @@ function withMatchingIds(query: ListingQuery, kinds: readonly string[], index: T
  * filtered kinds, after the cursor when it is in the title tier (none when it is past it).
  */
 function withSearchIds(query: ListingQuery, tsquery: string, index: TokenIndex): ListingQuery {
-  const search = index.matchQuery(tsquery);
+  const search = index.searchMatch(tsquery);
   if (!search) return query;
   let after: { key: number; id: number } | undefined;
   if (query.cursor) {
