@@ -85,6 +85,10 @@ export class CardRows {
   private rows = new LRUCache<number, Kept>({ max: KEPT_CARD_ROWS });
   /** Bumped by `clear()`: rows read across a clear are not kept. */
   private generation = 0;
+  /** Ids asked for while a read runs: the next read takes them all (one statement for many pages). */
+  private wanted = new Set<number>();
+  private reading: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
 
   clear(): void {
     this.generation += 1;
@@ -98,8 +102,9 @@ export class CardRows {
   /**
    * The page of `ids` (the token index's pick for `sort` after `cursor`, read at `snapshot`) with
    * the page statement's conditions, order and limit applied to rows of the same snapshot: rows
-   * not kept are read in one statement. Undefined when that statement saw another snapshot (a
-   * commit in between): the caller reads the page by SQL.
+   * not kept are read by id, in one statement with the other pages' waiting at that moment.
+   * Undefined when a row read saw another snapshot (a commit in between) or this instance wrote
+   * meanwhile: the caller reads the page by SQL.
    */
   async page(
     db: Database,
@@ -111,24 +116,45 @@ export class CardRows {
   ): Promise<MemoryPage | undefined> {
     const generation = this.generation;
     const missing = ids.filter((id) => this.rows.get(id)?.snapshot !== snapshot);
-    const read = missing.length ? await readRows(db, missing) : new Map<number, Kept>();
-    // Rows read across a clear (a write of this instance) may predate it: not kept, and SQL decides.
+    if (missing.length) await this.read(db, missing);
     if (generation !== this.generation) return undefined;
-    // Kept even when of another snapshot (a commit in between): the index may reach it next.
-    for (const [id, kept] of read) this.rows.set(id, kept);
-    const at = (id: number) => read.get(id) ?? this.rows.get(id);
-    if (!ids.every((id) => at(id)?.snapshot === snapshot)) return undefined;
-    return this.pick(ids, sort, cursor, limit, at);
+    const kept = ids.map((id) => this.rows.get(id));
+    if (!kept.every((k) => k?.snapshot === snapshot)) return undefined;
+    return this.pick(kept as Kept[], sort, cursor, limit);
+  }
+
+  /** Reads `ids` into the store: now, or with the next read when one is running. */
+  private read(db: Database, ids: readonly number[]): Promise<void> {
+    for (const id of ids) this.wanted.add(id);
+    if (!this.reading) return this.start(db);
+    this.queued ??= this.reading
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.start(db);
+      });
+    return this.queued;
+  }
+
+  private start(db: Database): Promise<void> {
+    const batch = [...this.wanted];
+    this.wanted.clear();
+    if (!batch.length) return Promise.resolve();
+    const generation = this.generation;
+    const reading = readRows(db, batch)
+      .then((read) => {
+        // Kept even when of another snapshot (a commit in between): the index may reach it next.
+        if (generation === this.generation) for (const [id, kept] of read) this.rows.set(id, kept);
+      })
+      .finally(() => {
+        if (this.reading === reading) this.reading = undefined;
+      });
+    this.reading = reading;
+    return reading;
   }
 
   /** The page statement in memory: published, after the cursor, in (key, id) order, `limit` rows. */
-  private pick(
-    ids: readonly number[],
-    sort: ListingSort,
-    cursor: string | undefined,
-    limit: number,
-    kept: (id: number) => Kept | undefined,
-  ): MemoryPage {
+  private pick(kept: readonly Kept[], sort: ListingSort, cursor: string | undefined, limit: number): MemoryPage {
     const spec = SORTS[sort];
     const keyOf = (r: NonNullable<Kept['row']>) =>
       sort === 'NEWEST'
@@ -144,8 +170,7 @@ export class CardRows {
     const afterKey = after && sign * (typeof after.key === 'string' ? microsOf(after.key) : after.key);
     const afterId = after && sign * after.id;
     const rows: { key: number; id: number; row: NonNullable<Kept['row']> }[] = [];
-    for (const id of ids) {
-      const row = kept(id)?.row;
+    for (const { row } of kept) {
       if (!row) continue;
       const key = sign * keyOf(row);
       const signed = sign * row.card.id;

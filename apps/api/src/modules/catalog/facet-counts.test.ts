@@ -239,10 +239,10 @@ async function expectExact(touched: number[] = [], perKind = 4) {
           const asked = { ...filters, sorting, cursor, limit: 4 };
           const label = JSON.stringify(asked);
           expect((await withTokenIds(db, asked)).tokenIds, label).toBeDefined();
-          const withIndex = JSON.stringify(await listProducts(db, asked));
+          // With kept card rows (decision 076), read now or at an earlier step of the suite; a page
+          // whose rows are not of the index's snapshot is read by SQL with the index's ids.
+          const withIndex = JSON.stringify(await listProducts(db, asked, { rows: keptRows }));
           expect(withIndex, label).toBe(JSON.stringify(await listProducts(db, asked, { tokenIndex: false })));
-          // From kept rows, read now or at an earlier step of the suite: the same bytes.
-          expect(JSON.stringify(await listProducts(db, asked, { rows: keptRows })), label).toBe(withIndex);
           cursor = (JSON.parse(withIndex) as { cursor: string | null }).cursor ?? undefined;
           if (!cursor) break;
         }
