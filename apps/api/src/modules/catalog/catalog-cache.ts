@@ -17,6 +17,11 @@
 // such read renews every answer of that snapshot at once; any write anywhere makes them computed
 // again as before.
 //
+// Beside the answers it keeps the listing's card rows by product id (card-rows.ts, decision 076),
+// dropped with them, and it hands each computation its last snapshot read when that is under
+// 500 ms old and begun after this instance's last invalidation (decision 077): a listing whose
+// token index is exactly as of it needs no log read, and its answer ages from that read.
+//
 // Only public, user-independent answers may enter: the routes that use it never read the
 // shopper's identity (catalog.routes.ts), and a test checks that a signed-in shopper gets the
 // same bytes as an anonymous one.
