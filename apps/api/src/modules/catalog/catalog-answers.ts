@@ -15,8 +15,11 @@ export const facetsCacheKey = (query: Record<string, unknown>): string => cacheK
 
 /** GET /api/v2/product with a parsed query. */
 export const listingJson = (app: FastifyInstance, query: ProductListQuery): Promise<string> =>
-  app.catalogCache.json(cacheKey('listing', query), async () => ({
-    result: await listProducts(app.db, query),
+  app.catalogCache.json(cacheKey('listing', query), async ({ known, asOf }) => ({
+    result: await listProducts(app.db, query, {
+      rows: app.catalogCache.cardRows,
+      known: known && { ...known, asOf },
+    }),
   }));
 
 /** GET /api/v2/product/filters with a parsed query. */

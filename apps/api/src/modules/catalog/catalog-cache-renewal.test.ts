@@ -144,3 +144,58 @@ describe('catalogue cache: renewal on the real database', () => {
     expect(await card()).toBe(1);
   });
 });
+
+describe('catalogue cache: a snapshot read a moment ago, given to computations (decision 077)', () => {
+  it('is given only while recent and begun after the last invalidation', async () => {
+    const cache = createCatalogCache({ ttlMs: 4_000, snapshot: async () => 'A' });
+    const known = (key: string) =>
+      cache.json(key, async ({ known }) => ({ stamp: known?.stamp ?? null }));
+    try {
+      // The first computation starts the first read: nothing known yet.
+      expect(await known('k1')).toBe('{"stamp":null}');
+      await pause(20);
+      expect(await known('k2')).toBe('{"stamp":"A"}');
+      // This instance wrote: a read begun before is no proof that nothing changed since.
+      cache.invalidate();
+      expect(await known('k3')).toBe('{"stamp":null}');
+      // Past SNAPSHOT_REUSE_MS (500 ms) it is too old, and a new read starts.
+      await pause(20);
+      expect(await known('k4')).toBe('{"stamp":"A"}');
+      await pause(600);
+      expect(await known('k5')).toBe('{"stamp":null}');
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('makes an answer computed as of it as old as that read', async () => {
+    let stamp = 0;
+    // A new snapshot at every read: nothing is renewed, an expired answer is computed again.
+    const cache = createCatalogCache({ ttlMs: 1_000, snapshot: async () => String(++stamp) });
+    try {
+      // The answer must be computed 150–450 ms after the read it is as of; on a loaded machine a
+      // try outside that window is made again.
+      for (let attempt = 1; ; attempt++) {
+        await cache.json(`warm-${attempt}`, async () => 0);
+        await pause(150);
+        let readAt: number | undefined;
+        let computed = 0;
+        const asOfRead: Parameters<typeof cache.json>[1] = async ({ known, asOf }) => {
+          if (known) asOf(known.at);
+          readAt ??= known?.at;
+          return ++computed;
+        };
+        expect(await cache.json(`k-${attempt}`, asOfRead)).toBe('1');
+        const late = readAt === undefined || Date.now() - readAt > 450;
+        if (late && attempt < 5) continue;
+        expect(readAt).toBeDefined();
+        // 1 s after the read, not after the computation: expired.
+        await pause(Math.max(0, readAt! + 1_050 - Date.now()));
+        expect(await cache.json(`k-${attempt}`, asOfRead)).toBe('2');
+        return;
+      }
+    } finally {
+      await cache.close();
+    }
+  });
+});

@@ -17,6 +17,11 @@
 // such read renews every answer of that snapshot at once; any write anywhere makes them computed
 // again as before.
 //
+// Beside the answers it keeps the listing's card rows by product id (card-rows.ts, decision 076),
+// dropped with them, and it hands each computation its last snapshot read when that is under
+// 500 ms old and begun after this instance's last invalidation (decision 077): a listing whose
+// token index is exactly as of it needs no log read, and its answer ages from that read.
+//
 // Only public, user-independent answers may enter: the routes that use it never read the
 // shopper's identity (catalog.routes.ts), and a test checks that a signed-in shopper gets the
 // same bytes as an anonymous one.
@@ -25,6 +30,7 @@ import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { queryRows, type Database } from '../../db/client.ts';
+import { CardRows } from './card-rows.ts';
 
 /** Listings, cards and suggestions: a changed price or stock is visible within this. */
 export const CATALOG_TTL_MS = 2_000;
@@ -61,6 +67,15 @@ export async function readDatabaseSnapshot(db: Database): Promise<string> {
 
 type Check = { stamp: string; at: number };
 
+/**
+ * What a computation may use: `known`, the database snapshot read at `known.at` (at most
+ * SNAPSHOT_REUSE_MS ago, after this instance's last invalidation), if any; a computation that
+ * answers as of it (not as of its own start) says so with `asOf(known.at)`, and its answer is
+ * then as old as that read (decision 077).
+ */
+export type ComputeContext = { known: Check | undefined; asOf: (at: number) => void };
+type Compute = (context: ComputeContext) => Promise<unknown>;
+
 type Entry = {
   answer: Promise<string>;
   /** The answer shows the database as of this time or later (a computation's start, or a renewal). */
@@ -78,13 +93,18 @@ export type CatalogCache = {
    * for one key share one computation; a computation that started before an invalidation is
    * answered but not kept.
    */
-  json(key: string, compute: () => Promise<unknown>, ttlMs?: number): Promise<string>;
+  json(key: string, compute: Compute, ttlMs?: number): Promise<string>;
   /** Drops every cached answer here and, with Redis, in every other instance. */
   invalidate(): void;
   /** The old name of `invalidate` (the facets cache this generalises). */
   clear(): void;
   /** Settles once this instance listens to other instances' invalidations (at once without Redis). */
   readonly ready: Promise<void>;
+  /**
+   * Listing card rows by product id (card-rows.ts, decision 076), dropped with the answers; none
+   * when the cache is off (nothing is then served from memory).
+   */
+  readonly cardRows: CardRows | undefined;
   /** Number of cached answers (tests, diagnostics). */
   readonly size: number;
   close(): Promise<void>;
@@ -128,7 +148,10 @@ export function createCatalogCache(
   let generation = 0;
   const instance = randomUUID();
   const readSnapshot = options.snapshot;
+  const cardRows = options.enabled === false ? undefined : new CardRows();
   let lastCheck: Check | undefined;
+  /** `generation` when the last snapshot read began: a read begun before an invalidation is not `known`. */
+  let lastCheckGeneration = -1;
   let checking: Promise<Check | undefined> | undefined;
 
   /** One snapshot read at a time; undefined when it failed (then answers are computed again). */
@@ -136,9 +159,13 @@ export function createCatalogCache(
     if (!readSnapshot) return Promise.resolve(undefined);
     checking ??= (async () => {
       const at = Date.now();
+      const startedAt = generation;
       try {
         const stamp = await readSnapshot();
-        if (!lastCheck || lastCheck.at <= at) lastCheck = { stamp, at };
+        if (!lastCheck || lastCheck.at <= at) {
+          lastCheck = { stamp, at };
+          lastCheckGeneration = startedAt;
+        }
         return { stamp, at };
       } catch (error) {
         options.log?.warn({ err: error }, 'catalogue cache: snapshot read failed');
@@ -157,15 +184,23 @@ export function createCatalogCache(
     return seen && seen.at < since ? check() : seen;
   };
 
+  /** The last snapshot read, when recent and begun after this instance's last invalidation. */
+  const known = (): Check | undefined =>
+    lastCheck && lastCheckGeneration === generation && Date.now() - lastCheck.at < SNAPSHOT_REUSE_MS
+      ? lastCheck
+      : undefined;
+
   /** Computes `key` afresh and keeps it (unless invalidated meanwhile). */
-  const fill = (key: string, compute: () => Promise<unknown>, ttl: number, stamp: string | undefined) => {
+  const fill = (key: string, compute: Compute, ttl: number, stamp: string | undefined) => {
     const startedAt = generation;
-    const entry: Entry = {
-      answer: compute().then((value) => JSON.stringify(value)),
-      freshAt: Date.now(),
-      ttl,
-      stamp,
+    const entry: Entry = { answer: Promise.resolve(''), freshAt: Date.now(), ttl, stamp };
+    const context: ComputeContext = {
+      known: known(),
+      asOf: (at) => {
+        entry.freshAt = Math.min(entry.freshAt, at);
+      },
     };
+    entry.answer = compute(context).then((value) => JSON.stringify(value));
     entries.set(key, entry);
     entry.answer.then(
       () => {
@@ -180,7 +215,7 @@ export function createCatalogCache(
   };
 
   /** An expired answer: kept with a new time when the snapshot is the same, else computed again. */
-  const renew = async (key: string, entry: Entry, compute: () => Promise<unknown>): Promise<string> => {
+  const renew = async (key: string, entry: Entry, compute: Compute): Promise<string> => {
     const startedAt = generation;
     const now = Date.now();
     const seen = await checkSince(now - Math.min(SNAPSHOT_REUSE_MS, entry.ttl / 4));
@@ -195,6 +230,7 @@ export function createCatalogCache(
   const dropLocal = () => {
     generation += 1;
     entries.clear();
+    cardRows?.clear();
   };
 
   let publisher: Redis | undefined;
@@ -220,7 +256,8 @@ export function createCatalogCache(
 
   return {
     json(key, compute, ttlMs) {
-      if (options.enabled === false) return compute().then((value) => JSON.stringify(value));
+      if (options.enabled === false)
+        return compute({ known: undefined, asOf: () => {} }).then((value) => JSON.stringify(value));
       const now = Date.now();
       const cached = entries.get(key);
       if (cached && now - cached.freshAt < cached.ttl) return cached.answer;
@@ -235,7 +272,9 @@ export function createCatalogCache(
       // A new answer is stamped with the last snapshot read (taken before it is computed); none
       // recent: one is read now for the answers computed after it.
       const reuse = Math.min(SNAPSHOT_REUSE_MS, (ttlMs ?? defaultTtl) / 4);
-      if (readSnapshot && (!lastCheck || now - lastCheck.at >= reuse)) void check();
+      // After an invalidation too: a read begun before it is no proof for the computations after it.
+      if (readSnapshot && (!lastCheck || now - lastCheck.at >= reuse || lastCheckGeneration !== generation))
+        void check();
       return fill(key, compute, ttlMs ?? defaultTtl, lastCheck?.stamp);
     },
     invalidate() {
@@ -247,6 +286,7 @@ export function createCatalogCache(
       publish();
     },
     ready,
+    cardRows,
     get size() {
       return entries.size;
     },

@@ -1,29 +1,19 @@
 // The catalogue listing: one keyset-paged page of product cards and the cursor of the next.
 import type { ProductCard } from '@shop/contract';
 import { queryRows, type Database } from '../../db/client.ts';
-import { brandRef } from './brand-ref.ts';
+import { cardOf, microsOf, type CardRow, type CardRows } from './card-rows.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { FILTER_KINDS, listingRows, RELEVANCE_TIER, resolveSort, type ListingQuery } from './listing.sql.ts';
 import { planSearch, searchOf, type SearchPlan } from './search-plan.ts';
 import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
-type Image = { id: number; src: string };
+type PageRow = CardRow & { sort_key: number | string };
 
-type CardRow = {
-  id: number;
-  spu: string;
-  title: string;
-  computed_title: string;
-  image_src: string | null;
-  min_price: number;
-  price: number;
-  in_stock: boolean;
-  brand_id: number | null;
-  brand_name: string | null;
-  brand_logo_url: string | null;
-  sort_key: number | string;
-  images: Image[] | string;
-};
+/**
+ * A database snapshot read `at` (the catalogue cache's, at most SNAPSHOT_REUSE_MS old, after this
+ * instance's last invalidation), and how to say the answer is as of it (decision 077).
+ */
+export type KnownSnapshot = { stamp: string; at: number; asOf: (at: number) => void };
 
 /** The most products a combined-filter page is read by id for (above it, the GIN token index). */
 export const TOKEN_IDS_LIMIT = 20_000;
@@ -43,6 +33,7 @@ export async function withTokenIds(
   query: ListingQuery,
   index: TokenIndex | undefined = tokenIndexOf(db),
   plan?: SearchPlan,
+  known?: KnownSnapshot,
 ): Promise<ListingQuery> {
   const kinds = FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0);
   const sort = resolveSort(query);
@@ -50,7 +41,11 @@ export async function withTokenIds(
     sort === 'RELEVANCE' && plan?.mode === 'fulltext' && !plan.tsquery?.includes('!')
       ? plan.tsquery
       : undefined;
-  if ((kinds.length < 2 && tsquery === undefined) || !index || !(await index.sync(db))) return query;
+  if ((kinds.length < 2 && tsquery === undefined) || !index) return query;
+  // The index is exactly as of a snapshot the catalogue cache read a moment ago (decision 077): no
+  // log read; the answer is as old as that read.
+  if (known && index.isExactAt(known.stamp)) known.asOf(known.at);
+  else if (!(await index.sync(db))) return query;
   if (tsquery !== undefined) return withSearchIds(withMatchingIds(query, kinds, index), tsquery, index);
   if (sort !== 'RELEVANCE' && !searchOf(query)) {
     const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
@@ -58,7 +53,11 @@ export async function withTokenIds(
       key: typeof cursor.key === 'string' ? microsOf(cursor.key) : cursor.key,
       id: cursor.id,
     };
-    return { ...query, tokenIds: index.pageIds(query, sort, after, query.limit + 1).ids };
+    return {
+      ...query,
+      tokenIds: index.pageIds(query, sort, after, query.limit + 1).ids,
+      tokenSnapshot: index.exactAt,
+    };
   }
   return withMatchingIds(query, kinds, index);
 }
@@ -86,42 +85,42 @@ function withSearchIds(query: ListingQuery, tsquery: string, index: TokenIndex):
   return { ...query, searchIds };
 }
 
-/** A NEWEST cursor's instant (`2026-10-01T12:00:00.123456Z`, 1970 or later) in microseconds since 1970. */
-const microsOf = (key: string) => Date.parse(`${key.slice(0, 19)}Z`) * 1000 + Number(key.slice(20, 26));
-
-/** One page; `tokenIndex: false` reads it without the token index (tests compare the two ways). */
+/**
+ * One page; `tokenIndex: false` reads it without the token index (tests compare the two ways);
+ * `rows`, the kept card rows (none with CATALOG_CACHE=off), builds a page the index picked in memory.
+ */
 export async function listProducts(
   db: Database,
   asked: ListingQuery,
-  { tokenIndex = tokenIndexOf(db) }: { tokenIndex?: TokenIndex | false | undefined } = {},
+  {
+    tokenIndex = tokenIndexOf(db),
+    rows,
+    known,
+  }: {
+    tokenIndex?: TokenIndex | false | undefined;
+    rows?: CardRows | undefined;
+    known?: KnownSnapshot | undefined;
+  } = {},
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
   const plan = await planSearch(db, asked);
-  const query = tokenIndex ? await withTokenIds(db, asked, tokenIndex, plan) : asked;
+  const query = tokenIndex ? await withTokenIds(db, asked, tokenIndex, plan, known) : asked;
   // No product has every filtered kind (the token index has just read the change log): the page
   // is empty without a statement (on PGlite each costs about a millisecond: decision 060).
   if (query.tokenIds?.length === 0) return { products: [], cursor: null, more: false };
   const sort = resolveSort(query);
-  const rows = await listingRows(query, plan, (q) => queryRows<CardRow>(db, q));
-  const more = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
+  const cursorOf = (more: boolean, key: number | string | undefined, id: number | undefined) =>
+    more && key !== undefined && id !== undefined
+      ? encodeCursor({ sort, key: sort === 'NEWEST' ? key : Number(key), id })
+      : null;
+  // The index picked the page and is exactly as of a snapshot: rows of that snapshot, kept or
+  // read in one statement, give the page statement's answer (decision 076).
+  if (rows && query.tokenIds && query.tokenSnapshot !== undefined) {
+    const page = await rows.page(db, query.tokenIds, query.tokenSnapshot, sort, query.cursor, query.limit);
+    if (page) return { products: page.cards, cursor: cursorOf(page.more, page.lastKey, page.lastId), more: page.more };
+  }
+  const found = await listingRows(query, plan, (q) => queryRows<PageRow>(db, q));
+  const more = found.length > query.limit;
+  const page = found.slice(0, query.limit);
   const last = page.at(-1);
-  return {
-    products: page.map((r) => ({
-      id: r.id,
-      spu: r.spu,
-      title: r.title,
-      computed_title: { title: r.computed_title },
-      brand: brandRef(r),
-      image_src: r.image_src,
-      images: typeof r.images === 'string' ? (JSON.parse(r.images) as Image[]) : r.images,
-      min_price: r.min_price,
-      price: r.price,
-      in_stock: r.in_stock,
-    })),
-    cursor:
-      more && last
-        ? encodeCursor({ sort, key: sort === 'NEWEST' ? last.sort_key : Number(last.sort_key), id: last.id })
-        : null,
-    more,
-  };
+  return { products: page.map(cardOf), cursor: cursorOf(more, last?.sort_key, last?.id), more };
 }

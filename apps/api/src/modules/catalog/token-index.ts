@@ -414,6 +414,13 @@ export class TokenIndex {
   size = 0;
 
   private since: string | undefined;
+  /**
+   * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
+   * log, when that read found nothing new: the index is then exactly the table as of it, and kept
+   * card rows of the same snapshot are what a statement would read (card-rows.ts, decision 076).
+   * Undefined after a load or a read that reloaded products (it may have seen later commits).
+   */
+  exactAt: string | undefined;
   private loaded = false;
   /** True once the first load has finished (`/readyz`); a later reload does not make it false. */
   loadedOnce = false;
@@ -491,6 +498,20 @@ export class TokenIndex {
     return this.queued;
   }
 
+  /**
+   * True when the index is exactly the table as of `snapshot` (a snapshot read elsewhere, decision
+   * 077): it may answer without reading its log, since nothing committed since. Not past half the
+   * staleness limit, so that a quiet database still has its log read (and pruned) now and then.
+   */
+  isExactAt(snapshot: string): boolean {
+    return (
+      this.loaded &&
+      !this.closed &&
+      this.exactAt === snapshot &&
+      Date.now() - this.lastPollAt < STALE_AFTER_MS / 2
+    );
+  }
+
   /** Product rows as JSON text: [id, facet tokens, search lexemes, the sort keys]. */
   private static rows = (where: SQL) =>
     sql`SELECT json_agg(json_build_array(id, facet_tokens, coalesce(tsvector_to_array(search), '{}'),
@@ -521,6 +542,7 @@ export class TokenIndex {
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.since = xmin;
+    this.exactAt = undefined;
     this.lastPollAt = Date.now();
     this.loaded = true;
     this.loadedOnce = true;
@@ -534,9 +556,9 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await queryRows<{ xmin: string; ids: string | null }>(
+    const [row] = await queryRows<{ xmin: string; snapshot: string; ids: string | null }>(
       db,
-      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin,
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
                  (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
                   FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids`,
     );
@@ -559,6 +581,7 @@ export class TokenIndex {
       for (const id of ids) this.put(id, published.get(id));
     }
     this.since = row!.xmin;
+    this.exactAt = ids.length ? undefined : row!.snapshot;
     const now = Date.now();
     this.lastPollAt = now;
     this.horizons.push({ at: now, xmin: row!.xmin });
