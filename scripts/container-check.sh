@@ -69,7 +69,16 @@ if [ -z "$ready" ]; then
   exit 1
 fi
 step "/readyz: $ready"
-home="$(curl -sS "http://127.0.0.1:$port/" || true)"
+# A 503 is the server shedding load (@fastify/under-pressure: its event loop lagged past 1 s, as it
+# may in its first minute on a busy machine) and says to come back: asked again, as a client would,
+# for at most a minute. Any other answer is judged at once.
+home=""
+for _ in $(seq 1 60); do
+  code="$(curl -sS -o "$work/home.html" -w '%{http_code}' "http://127.0.0.1:$port/" || true)"
+  home="$(cat "$work/home.html" 2>/dev/null || true)"
+  [ "$code" = "503" ] || break
+  sleep 1
+done
 if ! grep -q 'id="root"' <<<"$home" || ! grep -q '/assets/' <<<"$home"; then
   echo "container-check: / is not the built web app; it answered:" >&2
   head -c 600 <<<"$home" >&2
