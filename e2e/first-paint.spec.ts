@@ -4,7 +4,17 @@
 // frame later), no layout shift, the painted copy gone; also for a shopper whose cart, favourites,
 // orders and onboarding are not those of a first visit.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { auth, deleteAddresses, expect, saveAddress, shot, signIn, test, validInn } from './support.ts';
+import {
+  auth,
+  deleteAddresses,
+  expect,
+  saveAddress,
+  shot,
+  shotBothSchemes,
+  signIn,
+  test,
+  validInn,
+} from './support.ts';
 
 type Box = [string, number, number, number, number] | [string, 'missing'];
 
@@ -275,7 +285,7 @@ test('product page for a shopper with a saved address: the delivery dates come i
       /^Доставим .+ курьером$/,
     );
     await expectNoShift(page);
-    await page.screenshot({ path: shot('first-paint-product-delivery-dates') });
+    await shotBothSchemes(page, 'first-paint-product-delivery-dates');
   } finally {
     await deleteAddresses(request, token);
   }
