@@ -5,6 +5,9 @@
 // alike; it prints each run, the medians and the ratio B / A, and the JavaScript fetched before the
 // largest paint (gzip bytes of every script requested before it, re-fetched with gzip to count them
 // as the issue's budget does, whatever the browser negotiated).
+// It also prints when the app took over: the moment the server's painted copy (#first-paint, and a
+// product's #first-paint-drawer) left the page, i.e. the app's own page was on screen (0 when the
+// HTML painted nothing).
 // Usage: npm run perf:lcp-ab -- <base-a> <base-b>   (RUNS=5, CATEGORY=1, PAGES=home,catalog,product,
 // CPU_SLOWDOWN=4, RTT_MS=150, DOWN_KBPS=1600, UP_KBPS=750)
 import { chromium } from '@playwright/test';
@@ -60,6 +63,18 @@ async function load(base, path) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // The app's take-over: the last painted copy present at DOMContentLoaded leaving the page.
+    window.__shown = 0;
+    document.addEventListener('DOMContentLoaded', () => {
+      const painted = () => document.querySelector('#first-paint, #first-paint-drawer');
+      if (!painted()) return;
+      const observer = new MutationObserver(() => {
+        if (painted()) return;
+        window.__shown = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
   });
   await page.goto(base + path, { waitUntil: 'load', timeout: 120_000 });
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -73,6 +88,7 @@ async function load(base, path) {
   }
   const result = await page.evaluate(() => ({
     lcp: window.__lcp,
+    shown: window.__shown,
     scripts: performance
       .getEntriesByType('resource')
       .filter(
@@ -85,13 +101,19 @@ async function load(base, path) {
   const before = result.scripts.filter((s) => s.start < result.lcp);
   let bytes = 0;
   for (const s of before) bytes += await gzipSize(s.url);
-  return { lcp: result.lcp, scripts: before.length, kb: bytes / 1024 };
+  return { lcp: result.lcp, shown: result.shown, scripts: before.length, kb: bytes / 1024 };
 }
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Runs where the take-over was seen (a painted copy was there to leave), in seconds; – if none. */
+const shownMedian = (side) => {
+  const seen = side.map((r) => r.shown).filter((ms) => ms > 0);
+  return seen.length ? (median(seen) / 1000).toFixed(2) : '–';
 };
 
 console.log(
@@ -113,6 +135,7 @@ for (const [name, path] of pages) {
       (side === 'A' ? a : b).push(r);
       console.log(
         `${name.padEnd(8)} ${side} run ${run + 1}: LCP ${r.lcp.toFixed(0).padStart(5)} ms, ` +
+          `app shown ${r.shown.toFixed(0).padStart(5)} ms, ` +
           `${r.scripts} scripts ${r.kb.toFixed(1)} KB gzip before it`,
       );
     }
@@ -124,15 +147,18 @@ for (const [name, path] of pages) {
     lcpA: (lcpA / 1000).toFixed(2),
     lcpB: (lcpB / 1000).toFixed(2),
     ratio: (lcpB / lcpA).toFixed(2),
+    shownA: shownMedian(a),
+    shownB: shownMedian(b),
     jsA: median(a.map((r) => r.kb)).toFixed(1),
     jsB: median(b.map((r) => r.kb)).toFixed(1),
   });
 }
 await browser.close();
-console.log('\npage      LCP A (s)  LCP B (s)  B/A   JS before LCP A / B (KB gzip)');
+console.log('\npage      LCP A (s)  LCP B (s)  B/A   JS before LCP A / B (KB gzip)  app shown A / B (s)');
 for (const s of summary) {
   console.log(
-    `${s.page.padEnd(9)} ${s.lcpA.padStart(9)}  ${s.lcpB.padStart(9)}  ${s.ratio}  ${s.jsA} / ${s.jsB}`,
+    `${s.page.padEnd(9)} ${s.lcpA.padStart(9)}  ${s.lcpB.padStart(9)}  ${s.ratio}  ` +
+      `${`${s.jsA} / ${s.jsB}`.padEnd(29)}  ${s.shownA} / ${s.shownB}`,
   );
 }
 console.log(

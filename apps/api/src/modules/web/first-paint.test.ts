@@ -103,7 +103,9 @@ describe('first paint from the HTML', () => {
       '<style>.product-card{display:flex}</style><link rel="stylesheet" href="/assets/shop-1.css" disabled>',
     );
     expect(body).not.toContain('as="style" crossorigin href="/assets/app-1.css"');
-    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js">');
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js" fetchpriority="low">',
+    );
   });
 
   it('every catalogue text is escaped: a title cannot open markup or end an attribute', async () => {

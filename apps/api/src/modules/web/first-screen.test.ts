@@ -51,8 +51,8 @@ const manifest = {
   '_router-1.js': { file: 'assets/router-1.js', imports: ['_react-1.js'] },
 };
 const APP_PRELOADS = [
-  '<link rel="modulepreload" crossorigin href="/assets/render-app-1.js">',
-  '<link rel="modulepreload" crossorigin href="/assets/router-1.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/render-app-1.js" fetchpriority="low">',
+  '<link rel="modulepreload" crossorigin href="/assets/router-1.js" fetchpriority="low">',
   '<link rel="preload" as="style" crossorigin href="/assets/app-1.css">',
 ];
 
@@ -126,8 +126,12 @@ describe('first screen from the HTML', () => {
     }>();
     expect(imagePreloads(res.body)).toEqual([`/img/w600${product.image_src}`]);
 
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js">');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/drawer-1.js">');
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/catalog-category-1.js" fetchpriority="low">',
+    );
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/drawer-1.js" fetchpriority="low">',
+    );
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/image-1.css">');
     // The app's chunks, once; what index.html loads already is not preloaded twice.
     for (const tag of APP_PRELOADS) expect(res.body.split(tag)).toHaveLength(2);

@@ -69,7 +69,11 @@ function chunkPreloads(root: string): Record<keyof typeof PAGE_MODULES | 'app', 
     for (const module of modules) walk(module, keys);
     const chosen = [...keys].filter((key) => !loaded.has(key));
     const files = chosen.map((key) => `/${manifest[key]!.file}`);
-    const scripts = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+    // Low: the painted HTML and its pictures come first; these chunks draw nothing before §4's
+    // session start is done (docs/decisions/082). The entry and what it imports stay high.
+    const scripts = files.map(
+      (file) => `<link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
+    );
     const css = [...new Set(chosen.flatMap((key) => manifest[key]!.css ?? []))];
     const styles = css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
     return { tags: [...scripts, ...styles].join(''), scripts: scripts.join(''), css, files };
