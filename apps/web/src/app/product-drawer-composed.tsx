@@ -1,6 +1,7 @@
 // The product drawer as pages see it: the product feature's sheet with the cart feature's
 // buttons and the favourites feature's heart (features never import each other; this module
 // composes them and loads only when a product is opened).
+import { useEffect } from 'react';
 import { CartActions } from '../features/cart/components/cart-actions.tsx';
 import { FavoriteHeart } from '../features/favorites/components/favorite-heart.tsx';
 import ProductDrawer from '../features/product/components/product-drawer.tsx';
@@ -15,6 +16,13 @@ const DeliveryEstimate = lazyLayer<{ variantId: number }>(() =>
 type Props = { productId: number; open: boolean; onOpenChange: (open: boolean) => void; atRest?: boolean };
 
 export default function ProductDrawerComposed(props: Props) {
+  // The delivery line's code is asked for when the sheet opens, in a task of its own: asked for by
+  // the line itself, its links (a dozen `modulepreload`s and stylesheets added to the document) were
+  // added in the task that ran the product body's effects (docs/decisions/083).
+  useEffect(() => {
+    const timer = setTimeout(() => void DeliveryEstimate.preload(), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <ProductDrawer
       {...props}

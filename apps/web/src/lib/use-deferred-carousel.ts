@@ -10,8 +10,12 @@
 // asked for once a card has been drawn (an effect: after the page is shown, never before its first
 // paint's scripts), and is there long before a finger; a touch that still comes first builds the
 // carousel when the code arrives, and the next gesture swipes.
+// The viewport is held in a ref object, not in state set by a ref callback: a state update from a
+// ref is made while React commits, at sync priority, so the commit that showed 20 cards (the reveal
+// of the page, decision 044) rendered all of them again and ran every passive effect of the page in
+// the same long task (docs/decisions/083).
 import type { default as EmblaCarousel, EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 type Embla = typeof EmblaCarousel;
 let embla: Embla | undefined;
@@ -22,14 +26,18 @@ function loadEmbla(): Promise<Embla> {
   return loading;
 }
 
-/** Like `useEmblaCarousel`: a ref for the viewport and the carousel once it is built. */
-export function useDeferredCarousel(
+/**
+ * Like `useEmblaCarousel`: a ref for the viewport and the carousel once it is built. The viewport is
+ * one element for the component's life (it is read when the component mounts or is shown again).
+ */
+export function useDeferredCarousel<T extends HTMLElement = HTMLDivElement>(
   options: EmblaOptionsType,
-): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
-  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+): [RefObject<T | null>, EmblaCarouselType | undefined] {
+  const ref = useRef<T | null>(null);
   const [carousel, setCarousel] = useState<EmblaCarouselType>();
 
   useEffect(() => {
+    const viewport = ref.current;
     if (!viewport) return;
     let built: EmblaCarouselType | undefined;
     let gone = false;
@@ -54,7 +62,7 @@ export function useDeferredCarousel(
     };
     // The options are read once, as `useEmblaCarousel` reads them at creation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewport]);
+  }, []);
 
-  return [setViewport, carousel];
+  return [ref, carousel];
 }

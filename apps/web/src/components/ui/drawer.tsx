@@ -2,8 +2,9 @@
 // most 640 px; close threshold 0.25, scroll lock 100 ms, 0.5 s animation and 0.4 drag velocity
 // (vaul's own), overlay black 30 %. Each open drawer registers in the shared layer stack; a click
 // on a toast or the lightbox does not dismiss it.
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Drawer as Vaul } from 'vaul';
+import { afterPaint } from '../../lib/after-paint.ts';
 import { useLayer } from './use-layer.ts';
 import './drawer.css';
 
@@ -46,6 +47,18 @@ export function Drawer({
 }: Props) {
   useLayer('drawer', open, () => onOpenChange(false));
   const direction = variant === 'full' ? 'bottom' : variant;
+  // At rest (a page opened by its address, the server's painted sheet still over this one), the
+  // overlay comes in a transition after the sheet's first paint: its Radix parts (the scroll lock,
+  // which reads the page's style and adds a stylesheet, and its presence, which reads the
+  // overlay's) set state while React commits, which renders again and runs every effect of the
+  // commit in the same task; with the sheet's, that was one long task (docs/decisions/083). The
+  // overlay lies under the sheet there, and nothing takes a tap in that frame.
+  const [overlaid, setOverlaid] = useState(!atRest);
+  if (!overlaid && !atRest) setOverlaid(true);
+  useEffect(() => {
+    if (overlaid || !open) return;
+    return afterPaint(() => startTransition(() => setOverlaid(true)));
+  }, [overlaid, open]);
   return (
     <Vaul.Root
       open={open}
@@ -59,7 +72,7 @@ export function Drawer({
         {/* At rest: no opening animation (drawer.css); closing slides as always. Not vaul's
             `defaultOpen`, whose no-animation flag turns back on at the next render and starts the
             slide then. */}
-        <Vaul.Overlay className={`drawer-overlay${atRest ? ' drawer--at-rest' : ''}`} />
+        {overlaid && <Vaul.Overlay className={`drawer-overlay${atRest ? ' drawer--at-rest' : ''}`} />}
         <Vaul.Content
           className={`drawer drawer--${variant}${atRest ? ' drawer--at-rest' : ''}${className ? ` ${className}` : ''}`}
           onPointerDownOutside={keepOpenOnToastOrLightbox}

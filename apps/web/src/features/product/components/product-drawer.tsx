@@ -90,6 +90,19 @@ export default function ProductDrawer({
   useLayoutEffect(() => {
     if (open && product.data && framed) afterPaint(() => performance.mark('product-drawer-content'));
   }, [open, product.data, framed]);
+  // Focus goes into the sheet after its first paint, while the layout is clean. Left on the page,
+  // it went there anyway when the skeleton was removed (Radix's FocusScope, seeing a removal with
+  // nothing focused, focuses the dialog), inside the commit that mounts the product's body: that
+  // focus laid out the whole new body in the commit's task (docs/decisions/083). The same element,
+  // the same rule (only when nothing has focus), a frame sooner.
+  useLayoutEffect(() => {
+    if (!open) return;
+    return afterPaint(() => {
+      const sheet = body.current?.closest<HTMLElement>('[role="dialog"]');
+      const active = document.activeElement;
+      if (sheet && (active === null || active === document.body)) sheet.focus({ preventScroll: true });
+    });
+  }, [open, productId]);
   useEffect(() => {
     body.current?.closest('.drawer__body')?.scrollTo({ top: 0 });
   }, [productId]);
