@@ -2,7 +2,8 @@
 // PostgreSQL in WASM) in a directory or in memory. Both serve the same Drizzle schema.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -150,4 +151,61 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
   return (result as { rows?: T[] }).rows ?? [];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A parameter as a quoted SQL literal, or undefined when it is not a plain text or number (the
+ * statement then keeps its parameters). A string or number parameter is sent by postgres.js with
+ * no type (PostgreSQL resolves it from its context), which is what a quoted literal is too.
+ * `E'…'` with both the backslash and the quote doubled means the same whatever the server's
+ * `standard_conforming_strings`; a NUL cannot be written in a statement's text.
+ */
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${String(value)}'` : undefined;
+  if (typeof value !== 'string' || value.includes('\0')) return undefined;
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/**
+ * What a statement's text holds where a `$` may stand: an E'' string (backslash escapes), a
+ * quoted string or identifier, a comment, a placeholder (`$n`: group 1), a dollar-quoted string
+ * (its tag: group 2), a word (an identifier may hold `$`). Anything else is one character.
+ */
+const TOKENS =
+  /[Ee]'(?:[^'\\]|\\[\s\S]|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$([A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$[\s\S]*?\$\2\$|[A-Za-z_\u0080-\uffff][\w$\u0080-\uffff]*/g;
+
+/**
+ * The SQL text of `query` with each `$n` placeholder replaced by its parameter as a literal
+ * (`literal`); placeholders are told apart from quoted strings and identifiers, dollar-quoted
+ * strings and comments. Undefined when a parameter cannot be written as a literal.
+ */
+export function inlineParameters(query: SQL): string | undefined {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (!params.length) return text;
+  const literals = params.map(literal);
+  if (literals.some((l) => l === undefined)) return undefined;
+  let missing = false;
+  const out = text.replace(TOKENS, (token, placeholder: string | undefined) => {
+    if (placeholder === undefined) return token;
+    const value = literals[Number(placeholder) - 1];
+    if (value === undefined) missing = true;
+    return value ?? token;
+  });
+  return missing ? undefined : out;
+}
+
+/**
+ * `queryRows` for a read that should cost one round trip: on PostgreSQL its parameters are
+ * written into the text (`inlineParameters`, decision 081). postgres.js sends a statement with
+ * parameters and no name in two round trips (parse and describe, wait for the parameters' types,
+ * then bind and execute), one without parameters in one; PostgreSQL plans both for the values
+ * given, as it does now. On PGlite, or when a parameter is not a text or a number, as `queryRows`.
+ */
+export async function readRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  const text = typeof client === 'function' ? inlineParameters(query) : undefined;
+  return queryRows<T>(db, text === undefined ? query : sql.raw(text));
 }
