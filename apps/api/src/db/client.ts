@@ -207,5 +207,22 @@ export function inlineParameters(query: SQL): string | undefined {
 export async function readRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   const text = typeof client === 'function' ? inlineParameters(query) : undefined;
-  return queryRows<T>(db, text === undefined ? query : sql.raw(text));
+  if (text === undefined) return queryRows<T>(db, query);
+  // Traces show a statement with its placeholders, never its values (lib/tracing.ts).
+  const template = dialect.sqlToQuery(query).sql;
+  const held = inlined.get(text);
+  inlined.set(text, { template, count: (held?.count ?? 0) + 1 });
+  try {
+    return await queryRows<T>(db, sql.raw(text));
+  } finally {
+    const now = inlined.get(text);
+    if (now && now.count > 1) now.count -= 1;
+    else inlined.delete(text);
+  }
 }
+
+/** Texts `readRows` is running with their values written in, and the same with placeholders. */
+const inlined = new Map<string, { template: string; count: number }>();
+
+/** A statement's text as traces may show it: with placeholders where `readRows` wrote values. */
+export const statementTemplate = (text: string): string => inlined.get(text)?.template ?? text;

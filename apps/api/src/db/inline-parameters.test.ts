@@ -10,6 +10,7 @@ import {
   openDatabase,
   queryRows,
   readRows,
+  statementTemplate,
   type Database,
   type DatabaseHandle,
 } from './client.ts';
@@ -83,11 +84,18 @@ describe('parameters written into the statement', () => {
   });
 
   it('are sent in the text to a PostgreSQL server (postgres.js), apart on PGlite', async () => {
-    const execute = vi.fn(async (_query: SQL) => [{ v: 'ok' }]);
+    // While it runs, traces are given the statement with its placeholders (lib/tracing.ts).
+    const seen: string[] = [];
+    const execute = vi.fn(async (query: SQL) => {
+      seen.push(statementTemplate(new PgDialect().sqlToQuery(query).sql));
+      return [{ v: 'ok' }];
+    });
     const server = { $client: () => undefined, execute } as unknown as Database;
     expect(await readRows(server, sql`SELECT ${"o'neil"}::text AS v WHERE ${1} = 1`)).toEqual([{ v: 'ok' }]);
     const sent = new PgDialect().sqlToQuery(execute.mock.calls[0]![0]);
     expect(sent).toEqual({ sql: `SELECT E'o''neil'::text AS v WHERE '1' = 1`, params: [] });
+    expect(seen).toEqual(['SELECT $1::text AS v WHERE $2 = 1']);
+    expect(statementTemplate(sent.sql)).toBe(sent.sql);
 
     const spy = vi.spyOn(handle.db, 'execute');
     try {
