@@ -169,32 +169,28 @@ function literal(value: unknown): string | undefined {
   return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
-/**
- * What a statement's text holds where a `$` may stand: an E'' string (backslash escapes), a
- * quoted string or identifier, a comment, a placeholder (`$n`: group 1), a dollar-quoted string
- * (its tag: group 2), a word (an identifier may hold `$`). Anything else is one character.
- */
-const TOKENS =
-  /[Ee]'(?:[^'\\]|\\[\s\S]|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$([A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$[\s\S]*?\$\2\$|[A-Za-z_\u0080-\uffff][\w$\u0080-\uffff]*/g;
+/** Set when a parameter could not be written as a literal (a statement is built synchronously). */
+let unwritable = false;
+
+/** Drizzle's PostgreSQL dialect with each parameter written as a literal where its `$n` would be. */
+class LiteralDialect extends PgDialect {
+  // Drizzle passes this method unbound: no `this` here.
+  override escapeParam(_num: number, value?: unknown): string {
+    const written = literal(value);
+    if (written === undefined) unwritable = true;
+    return written ?? 'NULL';
+  }
+}
+const literalDialect = new LiteralDialect();
 
 /**
- * The SQL text of `query` with each `$n` placeholder replaced by its parameter as a literal
- * (`literal`); placeholders are told apart from quoted strings and identifiers, dollar-quoted
- * strings and comments. Undefined when a parameter cannot be written as a literal.
+ * The SQL text of `query` with its parameters written in as literals (`literal`), where Drizzle
+ * would put its `$n` placeholders; undefined when a parameter cannot be written as a literal.
  */
 export function inlineParameters(query: SQL): string | undefined {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  if (!params.length) return text;
-  const literals = params.map(literal);
-  if (literals.some((l) => l === undefined)) return undefined;
-  let missing = false;
-  const out = text.replace(TOKENS, (token, placeholder: string | undefined) => {
-    if (placeholder === undefined) return token;
-    const value = literals[Number(placeholder) - 1];
-    if (value === undefined) missing = true;
-    return value ?? token;
-  });
-  return missing ? undefined : out;
+  unwritable = false;
+  const { sql: text } = literalDialect.sqlToQuery(query);
+  return unwritable ? undefined : text;
 }
 
 /**
@@ -208,10 +204,10 @@ export async function readRows<T extends Record<string, unknown>>(db: Database, 
   const client = (db as { $client?: unknown }).$client;
   const text = typeof client === 'function' ? inlineParameters(query) : undefined;
   if (text === undefined) return queryRows<T>(db, query);
+  if (!templatesKept) return queryRows<T>(db, sql.raw(text));
   // Traces show a statement with its placeholders, never its values (lib/tracing.ts).
-  const template = dialect.sqlToQuery(query).sql;
   const held = inlined.get(text);
-  inlined.set(text, { template, count: (held?.count ?? 0) + 1 });
+  inlined.set(text, { query, count: (held?.count ?? 0) + 1 });
   try {
     return await queryRows<T>(db, sql.raw(text));
   } finally {
@@ -222,7 +218,17 @@ export async function readRows<T extends Record<string, unknown>>(db: Database, 
 }
 
 /** Texts `readRows` is running with their values written in, and the same with placeholders. */
-const inlined = new Map<string, { template: string; count: number }>();
+const inlined = new Map<string, { query: SQL; count: number }>();
 
-/** A statement's text as traces may show it: with placeholders where `readRows` wrote values. */
-export const statementTemplate = (text: string): string => inlined.get(text)?.template ?? text;
+/** Whether `readRows` keeps its statements' placeholders for `statementTemplate` (traces on). */
+let templatesKept = false;
+
+/**
+ * A statement's text as traces may show it: with placeholders where `readRows` wrote values. The
+ * first call makes `readRows` keep them (lib/tracing.ts calls it once when it starts).
+ */
+export function statementTemplate(text: string): string {
+  templatesKept = true;
+  const held = inlined.get(text);
+  return held ? dialect.sqlToQuery(held.query).sql : text;
+}

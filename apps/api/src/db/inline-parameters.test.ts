@@ -85,6 +85,7 @@ describe('parameters written into the statement', () => {
 
   it('are sent in the text to a PostgreSQL server (postgres.js), apart on PGlite', async () => {
     // While it runs, traces are given the statement with its placeholders (lib/tracing.ts).
+    statementTemplate('');
     const seen: string[] = [];
     const execute = vi.fn(async (query: SQL) => {
       seen.push(statementTemplate(new PgDialect().sqlToQuery(query).sql));

@@ -105,6 +105,7 @@ type QueryWithCache = (
 export function traceSql(tracer: Tracer): () => void {
   const proto = PgPreparedQuery.prototype as unknown as { queryWithCache: QueryWithCache };
   const original = proto.queryWithCache;
+  statementTemplate(''); // from now on, `readRows` keeps its statements' placeholders
   proto.queryWithCache = function tracedQuery(this: unknown, queryString, params, query) {
     const statement = statementTemplate(queryString);
     const operation = /^\s*(\w+)/.exec(statement)?.[1]?.toUpperCase() ?? 'SQL';
