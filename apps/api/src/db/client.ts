@@ -2,7 +2,8 @@
 // PostgreSQL in WASM) in a directory or in memory. Both serve the same Drizzle schema.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -150,4 +151,84 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
   return (result as { rows?: T[] }).rows ?? [];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A parameter as a quoted SQL literal, or undefined when it is not a plain text or number (the
+ * statement then keeps its parameters). A string or number parameter is sent by postgres.js with
+ * no type (PostgreSQL resolves it from its context), which is what a quoted literal is too.
+ * `E'…'` with both the backslash and the quote doubled means the same whatever the server's
+ * `standard_conforming_strings`; a NUL cannot be written in a statement's text.
+ */
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? `'${String(value)}'` : undefined;
+  if (typeof value !== 'string' || value.includes('\0')) return undefined;
+  return `E'${value.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+}
+
+/** Set when a parameter could not be written as a literal (a statement is built synchronously). */
+let unwritable = false;
+
+/** Drizzle's PostgreSQL dialect with each parameter written as a literal where its `$n` would be. */
+class LiteralDialect extends PgDialect {
+  // Drizzle passes this method unbound: no `this` here.
+  override escapeParam(_num: number, value?: unknown): string {
+    const written = literal(value);
+    if (written === undefined) unwritable = true;
+    return written ?? 'NULL';
+  }
+}
+const literalDialect = new LiteralDialect();
+
+/**
+ * The SQL text of `query` with its parameters written in as literals (`literal`), where Drizzle
+ * would put its `$n` placeholders; undefined when a parameter cannot be written as a literal.
+ */
+export function inlineParameters(query: SQL): string | undefined {
+  unwritable = false;
+  const { sql: text } = literalDialect.sqlToQuery(query);
+  return unwritable ? undefined : text;
+}
+
+/**
+ * `queryRows` for a read that should cost one round trip: on PostgreSQL its parameters are
+ * written into the text (`inlineParameters`, decision 081). postgres.js sends a statement with
+ * parameters and no name in two round trips (parse and describe, wait for the parameters' types,
+ * then bind and execute), one without parameters in one; PostgreSQL plans both for the values
+ * given, as it does now. On PGlite, or when a parameter is not a text or a number, as `queryRows`.
+ */
+export async function readRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  const text = typeof client === 'function' ? inlineParameters(query) : undefined;
+  if (text === undefined) return queryRows<T>(db, query);
+  if (!templatesKept) return queryRows<T>(db, sql.raw(text));
+  // Traces show a statement with its placeholders, never its values (lib/tracing.ts).
+  const held = inlined.get(text);
+  inlined.set(text, { query, count: (held?.count ?? 0) + 1 });
+  try {
+    return await queryRows<T>(db, sql.raw(text));
+  } finally {
+    const now = inlined.get(text);
+    if (now && now.count > 1) now.count -= 1;
+    else inlined.delete(text);
+  }
+}
+
+/** Texts `readRows` is running with their values written in, and the same with placeholders. */
+const inlined = new Map<string, { query: SQL; count: number }>();
+
+/** Whether `readRows` keeps its statements' placeholders for `statementTemplate` (traces on). */
+let templatesKept = false;
+
+/**
+ * A statement's text as traces may show it: with placeholders where `readRows` wrote values. The
+ * first call makes `readRows` keep them (lib/tracing.ts calls it once when it starts).
+ */
+export function statementTemplate(text: string): string {
+  templatesKept = true;
+  const held = inlined.get(text);
+  return held ? dialect.sqlToQuery(held.query).sql : text;
 }

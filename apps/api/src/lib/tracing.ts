@@ -16,6 +16,7 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { PgPreparedQuery } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { statementTemplate } from '../db/client.ts';
 import type { TracingSettings } from '../env.ts';
 import { currentRequestId } from '../plugins/request-context.ts';
 
@@ -97,14 +98,17 @@ type QueryWithCache = (
 
 /**
  * One span per SQL statement, around the driver's call (both drivers go through Drizzle's
- * `queryWithCache`): the statement as Drizzle sends it, with `$1`-style placeholders, never the
+ * `queryWithCache`): the statement as Drizzle sends it, with `$1`-style placeholders (also where
+ * `readRows` wrote a catalogue read's values into its text: `statementTemplate`), never the
  * values (they hold names, phones and passports). Returns the function that removes the wrapper.
  */
 export function traceSql(tracer: Tracer): () => void {
   const proto = PgPreparedQuery.prototype as unknown as { queryWithCache: QueryWithCache };
   const original = proto.queryWithCache;
+  statementTemplate(''); // from now on, `readRows` keeps its statements' placeholders
   proto.queryWithCache = function tracedQuery(this: unknown, queryString, params, query) {
-    const operation = /^\s*(\w+)/.exec(queryString)?.[1]?.toUpperCase() ?? 'SQL';
+    const statement = statementTemplate(queryString);
+    const operation = /^\s*(\w+)/.exec(statement)?.[1]?.toUpperCase() ?? 'SQL';
     return tracer.startActiveSpan(
       operation,
       {
@@ -113,8 +117,8 @@ export function traceSql(tracer: Tracer): () => void {
           'db.system': 'postgresql',
           'db.system.name': 'postgresql',
           'db.operation.name': operation,
-          'db.statement': queryString.slice(0, STATEMENT_MAX_CHARS),
-          'db.query.text': queryString.slice(0, STATEMENT_MAX_CHARS),
+          'db.statement': statement.slice(0, STATEMENT_MAX_CHARS),
+          'db.query.text': statement.slice(0, STATEMENT_MAX_CHARS),
         },
       },
       async (span) => {

@@ -15,7 +15,7 @@
 import type { ProductCard } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { queryRows, type Database } from '../../db/client.ts';
+import { readRows, type Database } from '../../db/client.ts';
 import { brandRef } from './brand-ref.ts';
 import { decodeCursor, SORTS, type ListingSort } from './cursor.ts';
 
@@ -141,7 +141,7 @@ export class CardRows {
     this.wanted.clear();
     if (!batch.length) return Promise.resolve();
     const generation = this.generation;
-    const reading = readRows(db, batch)
+    const reading = readCardRows(db, batch)
       .then((read) => {
         // Kept even when of another snapshot (a commit in between): the index may reach it next.
         if (generation === this.generation) for (const [id, kept] of read) this.rows.set(id, kept);
@@ -190,8 +190,8 @@ export class CardRows {
 }
 
 /** The card rows of `ids` and the statement's snapshot, in one statement (ids not found: null rows). */
-async function readRows(db: Database, ids: readonly number[]): Promise<Map<number, Kept>> {
-  const rows = await queryRows<Read>(
+async function readCardRows(db: Database, ids: readonly number[]): Promise<Map<number, Kept>> {
+  const rows = await readRows<Read>(
     db,
     sql`SELECT s.snapshot, want.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price,
                p.in_stock, p.is_published, p.popularity, p.sales,

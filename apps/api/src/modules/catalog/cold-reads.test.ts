@@ -4,10 +4,11 @@
 // is planned in one statement (decision 074).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { listProducts } from './listing.repository.ts';
-import { searchVectorUpdate } from './catalog-import.repository.ts';
+import { rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
 import { findProduct } from './product.repository.ts';
 import { planSearch } from './search-plan.ts';
 import { tokenIndexOf } from './token-index.ts';
@@ -78,5 +79,62 @@ describe('cold catalogue reads', () => {
       expect(result).toEqual({ mode: 'fulltext', text, tsquery: expect.any(String) as string });
       expect(count).toBe(1);
     }
+  });
+  it('plans a brand typed in Cyrillic in one statement while the aliases are unchanged, and sees a new alias at once', async () => {
+    const suffix = String(process.pid);
+    const name = `Zorblax${suffix}`;
+    const [brand] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`INSERT INTO brands (name, aliases) VALUES (${name}, ${`{зорбл${suffix}}`}::text[]) RETURNING id`,
+    );
+    const { product } = await insertProduct(t.app.db, { title: `Кроссовки ${name}` });
+    await t.app.db.execute(sql`UPDATE products SET brand_id = ${brand!.id} WHERE id = ${product.id}`);
+    await t.app.db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
+    const typed = { search_string: `зорбл${suffix}` };
+    // The first plan reads the aliases (and probes the brand's name after): two statements.
+    expect(await planSearch(t.app.db, typed)).toEqual({
+      mode: 'fulltext',
+      text: name,
+      tsquery: expect.any(String) as string,
+    });
+    const { result, count } = await statements(() => planSearch(t.app.db, typed));
+    expect(result).toEqual({ mode: 'fulltext', text: name, tsquery: expect.any(String) as string });
+    expect(count).toBe(1);
+    // An alias added in SQL, as another instance would: the next plan knows it.
+    await t.app.db.execute(
+      sql`UPDATE brands SET aliases = aliases || ${`{квукс${suffix}}`}::text[] WHERE id = ${brand!.id}`,
+    );
+    expect(await planSearch(t.app.db, { search_string: `квукс${suffix}` })).toEqual({
+      mode: 'fulltext',
+      text: name,
+      tsquery: expect.any(String) as string,
+    });
+  });
+
+  it('plans a typo in two statements: the text as typed, then the closest brand and the corrected words together', async () => {
+    const { product } = await insertProduct(t.app.db, { title: 'Ветровка непромокаемая Salomon' });
+    await t.app.db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
+    await rebuildSearchTerms(t.app.db);
+    await planSearch(t.app.db, { search_string: 'ветравка' });
+    const { result, count } = await statements(() => planSearch(t.app.db, { search_string: 'ветравка' }));
+    expect(result).toEqual({ mode: 'fulltext', text: 'ветровка', tsquery: expect.any(String) as string });
+    expect(count).toBe(2);
+    // A misspelt brand is the brand's own name; a misspelt title word the word; nothing close
+    // is the trigram search.
+    const [brand] = await queryRows<{ name: string }>(
+      t.app.db,
+      sql`INSERT INTO brands (name) VALUES (${`Quintessa${process.pid}`}) RETURNING name`,
+    );
+    const { product: branded } = await insertProduct(t.app.db, { title: `Кепка ${brand!.name}` });
+    await t.app.db.execute(
+      sql`UPDATE products SET brand_id = (SELECT id FROM brands WHERE name = ${brand!.name}) WHERE id = ${branded.id}`,
+    );
+    await t.app.db.execute(searchVectorUpdate(sql`p.id = ${branded.id}`));
+    expect((await planSearch(t.app.db, { search_string: `Quintesa${process.pid}` }))?.text).toBe(brand!.name);
+    expect((await planSearch(t.app.db, { search_string: 'Salomn' }))?.text).toBe('salomon');
+    expect(await planSearch(t.app.db, { search_string: 'щщщжжж' })).toEqual({
+      mode: 'trigram',
+      text: 'щщщжжж',
+    });
   });
 });

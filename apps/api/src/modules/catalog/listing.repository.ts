@@ -1,11 +1,11 @@
 // The catalogue listing: one keyset-paged page of product cards and the cursor of the next.
 import type { ProductCard } from '@shop/contract';
-import { queryRows, type Database } from '../../db/client.ts';
+import { readRows, type Database } from '../../db/client.ts';
 import { cardOf, microsOf, type CardRow, type CardRows } from './card-rows.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { FILTER_KINDS, listingRows, RELEVANCE_TIER, resolveSort, type ListingQuery } from './listing.sql.ts';
 import { planSearch, searchOf, type SearchPlan } from './search-plan.ts';
-import { tokenIndexOf, type TokenIndex } from './token-index.ts';
+import { tokenIndexOf, type LogRead, type LogRow, type TokenIndex } from './token-index.ts';
 
 type PageRow = CardRow & { sort_key: number | string };
 
@@ -35,17 +35,30 @@ export async function withTokenIds(
   plan?: SearchPlan,
   known?: KnownSnapshot,
 ): Promise<ListingQuery> {
-  const kinds = FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0);
-  const sort = resolveSort(query);
-  const tsquery =
-    sort === 'RELEVANCE' && plan?.mode === 'fulltext' && !plan.tsquery?.includes('!')
-      ? plan.tsquery
-      : undefined;
-  if ((kinds.length < 2 && tsquery === undefined) || !index) return query;
+  if (!index || !usesIndex(query, plan)) return query;
   // The index is exactly as of a snapshot the catalogue cache read a moment ago (decision 077): no
   // log read; the answer is as old as that read.
   if (known && index.isExactAt(known.stamp)) known.asOf(known.at);
   else if (!(await index.sync(db))) return query;
+  return picked(query, index, plan);
+}
+
+/** The text of a full-text relevance search of plain words (no `!`), which the index reads. */
+const indexedSearch = (query: ListingQuery, plan: SearchPlan | undefined) =>
+  resolveSort(query) === 'RELEVANCE' && plan?.mode === 'fulltext' && !plan.tsquery?.includes('!')
+    ? plan.tsquery
+    : undefined;
+
+/** Whether the token index tells the page statement anything (`withTokenIds`). */
+const usesIndex = (query: ListingQuery, plan: SearchPlan | undefined) =>
+  FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0).length >= 2 ||
+  indexedSearch(query, plan) !== undefined;
+
+/** `withTokenIds` once the index may answer (synced, or exact as of a known snapshot). */
+function picked(query: ListingQuery, index: TokenIndex, plan: SearchPlan | undefined): ListingQuery {
+  const kinds = FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0);
+  const sort = resolveSort(query);
+  const tsquery = indexedSearch(query, plan);
   if (tsquery !== undefined) return withSearchIds(withMatchingIds(query, kinds, index), tsquery, index);
   if (sort !== 'RELEVANCE' && !searchOf(query)) {
     const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
@@ -103,24 +116,66 @@ export async function listProducts(
   } = {},
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
   const plan = await planSearch(db, asked);
-  const query = tokenIndex ? await withTokenIds(db, asked, tokenIndex, plan, known) : asked;
-  // No product has every filtered kind (the token index has just read the change log): the page
-  // is empty without a statement (on PGlite each costs about a millisecond: decision 060).
-  if (query.tokenIds?.length === 0) return { products: [], cursor: null, more: false };
-  const sort = resolveSort(query);
+  const sort = resolveSort(asked);
   const cursorOf = (more: boolean, key: number | string | undefined, id: number | undefined) =>
     more && key !== undefined && id !== undefined
       ? encodeCursor({ sort, key: sort === 'NEWEST' ? key : Number(key), id })
       : null;
+  const answer = (found: PageRow[]) => {
+    const more = found.length > asked.limit;
+    const page = found.slice(0, asked.limit);
+    const last = page.at(-1);
+    return { products: page.map(cardOf), cursor: cursorOf(more, last?.sort_key, last?.id), more };
+  };
+  // The page picked from the index as it is, and read with its change log in one statement
+  // (decision 081): exact when the log had nothing new; else the index syncs and picks again.
+  const read = tokenIndex ? readAhead(asked, plan, tokenIndex, rows, known) : undefined;
+  if (read) {
+    let fresh = false;
+    const found = await listingRows(read.query, plan, (q) => readRows<PageRow & LogRow>(db, q), {
+      columns: read.log.columns,
+      logged: (row) => {
+        fresh = (tokenIndex as TokenIndex).absorb(read.log, row);
+      },
+    });
+    if (fresh) return answer(found);
+  }
+  const query = tokenIndex ? await withTokenIds(db, asked, tokenIndex, plan, known) : asked;
+  // No product has every filtered kind (the token index has just read the change log): the page
+  // is empty without a statement (on PGlite each costs about a millisecond: decision 060).
+  if (query.tokenIds?.length === 0) return { products: [], cursor: null, more: false };
   // The index picked the page and is exactly as of a snapshot: rows of that snapshot, kept or
   // read in one statement, give the page statement's answer (decision 076).
   if (rows && query.tokenIds && query.tokenSnapshot !== undefined) {
     const page = await rows.page(db, query.tokenIds, query.tokenSnapshot, sort, query.cursor, query.limit);
-    if (page) return { products: page.cards, cursor: cursorOf(page.more, page.lastKey, page.lastId), more: page.more };
+    if (page)
+      return {
+        products: page.cards,
+        cursor: cursorOf(page.more, page.lastKey, page.lastId),
+        more: page.more,
+      };
   }
-  const found = await listingRows(query, plan, (q) => queryRows<PageRow>(db, q));
-  const more = found.length > query.limit;
-  const page = found.slice(0, query.limit);
-  const last = page.at(-1);
-  return { products: page.map(cardOf), cursor: cursorOf(more, last?.sort_key, last?.id), more };
+  return answer(await listingRows(query, plan, (q) => readRows<PageRow>(db, q)));
+}
+
+/**
+ * The query with the ids the index picks now, to be read with the index's change log in the same
+ * statement (decision 081), when that is the cheaper way: the index is used, is loaded, is not
+ * already known exact (decision 077), and the page is not built from kept card rows (decision 076,
+ * which needs the index synced first) nor empty (an empty pick is answered after a log read alone).
+ */
+function readAhead(
+  asked: ListingQuery,
+  plan: SearchPlan | undefined,
+  index: TokenIndex,
+  rows: CardRows | undefined,
+  known: KnownSnapshot | undefined,
+): { query: ListingQuery; log: LogRead } | undefined {
+  if (!usesIndex(asked, plan) || (known && index.isExactAt(known.stamp))) return undefined;
+  const log = index.logRead();
+  if (!log) return undefined;
+  const query = picked(asked, index, plan);
+  if (query.tokenIds?.length === 0) return undefined;
+  if (rows && query.tokenIds && query.tokenSnapshot !== undefined) return undefined;
+  return { query: { ...query, tokenSnapshot: undefined }, log };
 }

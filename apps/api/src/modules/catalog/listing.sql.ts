@@ -117,20 +117,37 @@ export function resolveSort(query: ListingQuery): ListingSort {
 const TIER = 10_000_000_000;
 export const RELEVANCE_TIER = TIER;
 
-/** Wraps one page query (`p` rows with a `sort_key`) with the card columns and first 5 pictures. */
-function pageSql(from: SQL, where: SQL[], keyOut: SQL, order: SQL, limit: number, outerOrder: SQL): SQL {
-  return sql`
-    SELECT page.*,
-           (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
-            FROM product_images i WHERE i.product_id = page.id AND i.position < 5) AS images
-    FROM (
+/**
+ * Wraps one page query (`p` rows with a `sort_key`) with the card columns and first 5 pictures;
+ * with `log`, the token index's change-log read in the same statement (decision 081): its columns
+ * on every row, and one row with no product (`id` null) when the page is empty.
+ */
+function pageSql(
+  from: SQL,
+  where: SQL[],
+  keyOut: SQL,
+  order: SQL,
+  limit: number,
+  outerOrder: SQL,
+  log?: SQL,
+): SQL {
+  const inner = sql`
       SELECT p.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price, p.in_stock,
              b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url, ${keyOut} AS sort_key
       FROM ${from} LEFT JOIN brands b ON b.id = p.brand_id
       WHERE ${sqlAnd(where)}
       ORDER BY ${order}
-      LIMIT ${limit}
-    ) page
+      LIMIT ${limit}`;
+  const images = sql`(SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
+            FROM product_images i WHERE i.product_id = page.id AND i.position < 5) AS images`;
+  if (log)
+    return sql`
+    SELECT page.*, ${images}, log.*
+    FROM (SELECT ${log}) log LEFT JOIN LATERAL (${inner}) page ON TRUE
+    ORDER BY ${outerOrder}`;
+  return sql`
+    SELECT page.*, ${images}
+    FROM (${inner}) page
     -- The page's pictures in the same round trip; the outer order repeats the inner one.
     ORDER BY ${outerOrder}`;
 }
@@ -144,6 +161,8 @@ export function listingSql(
   plan?: SearchPlan,
   tier?: 1 | 2,
   limit = query.limit + 1,
+  /** The token index's change-log columns to read in the same statement (decision 081). */
+  log?: SQL,
 ): SQL {
   const sort = resolveSort(query);
   const spec = SORTS[sort];
@@ -176,6 +195,7 @@ export function listingSql(
       sql`p.popularity DESC NULLS LAST, p.id DESC NULLS LAST`,
       limit,
       sql`page.sort_key DESC, page.id DESC`,
+      log,
     );
   }
   const key = spec.key(search);
@@ -207,6 +227,7 @@ export function listingSql(
     order,
     limit,
     sort === 'PRICE_ASC' ? sql`page.sort_key ASC, page.id ASC` : sql`page.sort_key DESC, page.id DESC`,
+    log,
   );
 }
 
@@ -218,15 +239,29 @@ export async function listingRows<T extends Record<string, unknown>>(
   query: ListingQuery,
   plan: SearchPlan | undefined,
   run: (query: SQL) => Promise<T[]>,
+  /**
+   * The token index's change-log columns (decision 081), read by the first statement: `logged`
+   * gets that statement's first row (its log columns), and the empty page's row is left out.
+   */
+  log?: { columns: SQL; logged: (row: T | undefined) => void },
 ): Promise<T[]> {
   const limit = query.limit + 1;
   const sort = resolveSort(query);
-  if (!(sort === 'RELEVANCE' && plan?.mode === 'fulltext')) return run(listingSql(query, plan));
+  let first = log;
+  const page = async (tier: 1 | 2 | undefined, q: ListingQuery, n: number) => {
+    const withLog = first;
+    first = undefined;
+    const rows = await run(listingSql(q, plan, tier, n, withLog?.columns));
+    if (!withLog) return rows;
+    withLog.logged(rows[0]);
+    return rows[0]?.id == null ? [] : rows;
+  };
+  if (!(sort === 'RELEVANCE' && plan?.mode === 'fulltext')) return page(undefined, query, limit);
   const cursorTier = query.cursor ? Math.floor(Number(decodeCursor(query.cursor, sort).key) / TIER) : 2;
-  let rows = cursorTier >= 2 ? await run(listingSql(query, plan, 2, limit)) : [];
+  let rows = cursorTier >= 2 ? await page(2, query, limit) : [];
   // The index's first products held less than a page of the title tier and others follow.
   if (rows.length < limit && cursorTier >= 2 && query.searchIds?.more)
-    rows = await run(listingSql({ ...query, searchIds: undefined }, plan, 2, limit));
+    rows = await page(2, { ...query, searchIds: undefined }, limit);
   if (rows.length >= limit) return rows;
-  return [...rows, ...(await run(listingSql(query, plan, 1, limit - rows.length)))];
+  return [...rows, ...(await page(1, query, limit - rows.length))];
 }

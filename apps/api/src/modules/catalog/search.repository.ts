@@ -2,7 +2,7 @@
 // categories, frequent title words), tried also in the other alphabet («nike» ↔ «найк»), then a
 // trigram fallback for typos when the prefix alone finds too little.
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { readRows, type Database } from '../../db/client.ts';
 
 const LAT_TO_CYR: [string, string][] = [
   ['shch', 'щ'],
@@ -122,10 +122,10 @@ export async function suggest(db: Database, prefix: string, size: number): Promi
       }
     }
   };
-  add(await queryRows<{ display: string }>(db, suggestSql(prefix, size)));
+  add(await readRows<{ display: string }>(db, suggestSql(prefix, size)));
   if (out.length === 0 && lower.length >= 3) {
     // Nothing starts with it: a typo. The closest terms by trigram word similarity, either alphabet.
-    add(await queryRows<{ display: string }>(db, suggestTypoSql(prefix, size)));
+    add(await readRows<{ display: string }>(db, suggestTypoSql(prefix, size)));
   }
   return out;
 }

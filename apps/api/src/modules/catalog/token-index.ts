@@ -18,7 +18,7 @@
 // price, stock or anything of a shopper.
 import type { Sorting } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { queryRows, readRows, type Database } from '../../db/client.ts';
 import {
   FILTER_KINDS,
   facetTokens,
@@ -386,6 +386,11 @@ class TokenStore {
 
 export type TokenCounts = { tokens: string[]; counts: number[] };
 
+/** A change-log read sent inside another statement (`TokenIndex.logRead`, decision 081). */
+export type LogRead = { since: string; version: number; columns: SQL };
+/** The columns a `LogRead` adds to a statement's rows. */
+export type LogRow = { log_xmin: string | null; log_snapshot: string | null; log_ids: string | null };
+
 export class TokenIndex {
   /** Facet tokens (`products.facet_tokens`) and search lexemes (`products.search`) per product. */
   private facets = new TokenStore(0, 0);
@@ -414,6 +419,8 @@ export class TokenIndex {
   size = 0;
 
   private since: string | undefined;
+  /** Bumped by every change applied to the index (a load, a product put): see `logRead`. */
+  private version = 0;
   /**
    * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
    * log, when that read found nothing new: the index is then exactly the table as of it, and kept
@@ -512,6 +519,48 @@ export class TokenIndex {
     );
   }
 
+  /**
+   * A read of the change log to be sent inside the statement that reads a page (decision 081):
+   * `columns` (`log_xmin`, `log_snapshot`, `log_ids`) are the same read `sync` makes, and a page
+   * picked from the index after this call and read in that statement is exact when `absorb` says
+   * the log had nothing new. Undefined while the index is not loaded, or when its log has not been
+   * read for long (then `sync`, which reloads or prunes as needed).
+   */
+  logRead(): LogRead | undefined {
+    if (!this.loaded || this.closed || this.since === undefined) return undefined;
+    if (Date.now() - this.lastPollAt > STALE_AFTER_MS / 2) return undefined;
+    const since = this.since;
+    return {
+      since,
+      version: this.version,
+      columns: sql`pg_snapshot_xmin(pg_current_snapshot())::text AS log_xmin,
+                   pg_current_snapshot()::text AS log_snapshot,
+                   (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
+                    FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_ids`,
+    };
+  }
+
+  /**
+   * What a statement carrying `read`'s columns found. True when the log held nothing since
+   * `read.since`: then no product's tokens, publication or sort keys changed between what the index
+   * held when `read` was taken and the statement's snapshot (which began after it, so it sees
+   * every commit the index had read), and a page picked at that moment is the statement's own.
+   * False when something changed: nothing is applied here, and the caller syncs (`sync`) and
+   * picks again. With no change applied to the index meanwhile, the index is then exactly the
+   * table as of that snapshot (`exactAt`), and its log read as of it.
+   */
+  absorb(read: LogRead, row: LogRow | undefined): boolean {
+    if (!row || row.log_xmin == null || row.log_snapshot == null || row.log_ids) return false;
+    if (this.version === read.version && this.loaded && this.since !== undefined) {
+      // Every transaction before `log_xmin` had finished at the snapshot and logged nothing past
+      // `read.since`: the index holds them all (a later read may have moved `since` further).
+      if (BigInt(row.log_xmin) > BigInt(this.since)) this.since = row.log_xmin;
+      this.exactAt = row.log_snapshot;
+      this.lastPollAt = Math.max(this.lastPollAt, Date.now());
+    }
+    return true;
+  }
+
   /** Product rows as JSON text: [id, facet tokens, search lexemes, the sort keys]. */
   private static rows = (where: SQL) =>
     sql`SELECT json_agg(json_build_array(id, facet_tokens, coalesce(tsvector_to_array(search), '{}'),
@@ -556,7 +605,7 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await queryRows<{ xmin: string; snapshot: string; ids: string | null }>(
+    const [row] = await readRows<{ xmin: string; snapshot: string; ids: string | null }>(
       db,
       sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
                  (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
@@ -571,7 +620,7 @@ export class TokenIndex {
       return false;
     }
     if (ids.length) {
-      const [found] = await queryRows<{ rows: string | null }>(
+      const [found] = await readRows<{ rows: string | null }>(
         db,
         TokenIndex.rows(sql`id = ANY(${`{${ids.join(',')}}`}::int[])`),
       );
@@ -601,6 +650,7 @@ export class TokenIndex {
   }
 
   private reset(capacity: number): void {
+    this.version += 1;
     this.facets = new TokenStore(capacity, 12, true);
     this.words = new TokenStore(capacity, 10);
     this.kindOf = [];
@@ -635,6 +685,7 @@ export class TokenIndex {
   /** Sets one product's tokens, search lexemes and sort keys (no row: not published, or gone). */
   private put(id: number, row: ProductRow | undefined): void {
     if (id < 0) return;
+    this.version += 1;
     const [, tokens, words] = row ?? [];
     this.ensureCapacity(id);
     for (const order of this.orders.values()) order.moved.add(id);
