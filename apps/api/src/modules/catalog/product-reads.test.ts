@@ -147,7 +147,7 @@ describe('cold product cards read together (decision 079)', () => {
         Promise.all([cardOf(off.app, product.id), cardOf(off.app, other.id)]),
       );
       expect(first.cardReads).toBe(1);
-      expect(first.result[0]!.json<{ result: { variants: { qty: number }[] } }>().result.variants[0]!.qty).toBe(4);
+      expect(first.result[0].json<{ result: { variants: { qty: number }[] } }>().result.variants[0]!.qty).toBe(4);
       // A write no invalidation told of shows at once: nothing was kept.
       await off.app.db.update(variants).set({ qty: 2 }).where(eq(variants.id, v!.id));
       const again = await statements(off.app, () => cardOf(off.app, product.id));
