@@ -99,6 +99,18 @@ describe('kept listing card rows', () => {
     await t.app.db.update(products).set({ isPublished: true, price: 1000, inStock: true }).where(eq(products.id, ids[1]!));
   });
 
+  it('read the rows that pages miss at the same moment in one statement (decision 079)', async () => {
+    // The index exactly as of a snapshot (a read or two of its log may be needed after the inserts).
+    for (let i = 0; i < 3; i++) await listProducts(t.app.db, query(), { rows: new CardRows() });
+    const rows = new CardRows();
+    // Pages of no common product (sizes 39 and 40), asked at once: none finds the other's rows kept.
+    const asked = [query({ sorting: 'PRICE_ASC' }), query({ sorting: 'PRICE_ASC', sizes_eu: ['40'] })];
+    const { result, texts } = await statements(() => Promise.all(asked.map((q) => listProducts(t.app.db, q, { rows }))));
+    // One read of the rows (readRows: `want(id)`) for both pages, not one per page.
+    if (pglite()) expect(texts.filter((text) => text.includes('want(id)'))).toHaveLength(1);
+    for (const [i, q] of asked.entries()) expect(JSON.stringify(result[i]), JSON.stringify(q)).toBe(await bySql(q));
+  });
+
   it('are kept by the cache, dropped by an invalidation, and absent with the cache off', async () => {
     const cache = t.app.catalogCache;
     const read = () => t.app.inject({ url: `/api/v2/product?colors=${encodeURIComponent(colour)}&sizes_eu=39` });

@@ -123,12 +123,16 @@ export class CardRows {
     return this.pick(kept as Kept[], sort, cursor, limit);
   }
 
-  /** Reads `ids` into the store: now, or with the next read when one is running. */
+  /**
+   * Reads `ids` into the store with the next read: at the end of this turn of the event loop, so
+   * that the pages of the other requests read in the same turn join it (decision 079), or after
+   * the read under way.
+   */
   private read(db: Database, ids: readonly number[]): Promise<void> {
     for (const id of ids) this.wanted.add(id);
-    if (!this.reading) return this.start(db);
-    this.queued ??= this.reading
+    this.queued ??= (this.reading ?? Promise.resolve())
       .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => {
         this.queued = undefined;
         return this.start(db);

@@ -8,7 +8,7 @@ import { cacheKey, FACETS_TTL_MS } from './catalog-cache.ts';
 import { categoryTree } from './categories.repository.ts';
 import { productFilters } from './facets.repository.ts';
 import { listProducts } from './listing.repository.ts';
-import { findProduct } from './product.repository.ts';
+import { readProduct } from './product.repository.ts';
 
 /** The same selection in any spelling (list order, duplicates) gives the same key. */
 export const facetsCacheKey = (query: Record<string, unknown>): string => cacheKey('facets', query);
@@ -39,7 +39,8 @@ export const categoriesJson = (app: FastifyInstance): Promise<string> =>
 /** GET /api/v1/product/{id}; rejects with the 404 error for an unknown or hidden product. */
 export const productJson = (app: FastifyInstance, id: number): Promise<string> =>
   app.catalogCache.json(cacheKey('product', { id }), async () => {
-    const product = await findProduct(app.db, id);
+    // Read with the other cold cards of the moment, in one statement (decision 079).
+    const product = await readProduct(app.db, id);
     if (!product) throw notFound('Товар не найден');
     return { result: product };
   });

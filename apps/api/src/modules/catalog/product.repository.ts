@@ -54,17 +54,40 @@ type ProductRow = {
   categories: string;
 };
 
+/** A product row as the card statement reads it, to the answer (same keys in the same order). */
+const productOf = (row: ProductRow): Product => ({
+  id: row.id,
+  spu: row.spu,
+  title: row.title,
+  computed_title: { title: row.computed_title },
+  description: row.description,
+  characteristics: row.characteristics,
+  brand: brandRef(row),
+  images: JSON.parse(row.images) as Product['images'],
+  options: row.options,
+  variants: JSON.parse(row.variants) as Variant[],
+  categories: JSON.parse(row.categories) as Product['categories'],
+  size_table: row.size_table,
+  image_src: row.image_src,
+  min_price: row.min_price,
+  price: row.price,
+  fit_people: row.fit_people,
+});
+
 /**
- * A product's page; a hidden product is found only with `includeHidden` (staff). One statement:
- * the product row with its pictures, variants and categories as JSON lists (on PGlite every
- * statement costs about a millisecond of the one thread whatever it reads: docs/decisions/060).
+ * Products' pages by id, in one statement: each product row with its pictures, variants and
+ * categories as JSON lists (on PGlite every statement costs about a millisecond of the one thread
+ * whatever it reads: docs/decisions/060, 079). Ids not found (or hidden, without `includeHidden`)
+ * are missing from the map.
  */
-export async function findProduct(
+export async function findProducts(
   db: Database,
-  id: number,
+  ids: readonly number[],
   { includeHidden = false }: { includeHidden?: boolean } = {},
-): Promise<Product | undefined> {
-  const [row] = await queryRows<ProductRow>(
+): Promise<Map<number, Product>> {
+  const found = new Map<number, Product>();
+  if (!ids.length) return found;
+  const rows = await queryRows<ProductRow>(
     db,
     sql`SELECT p.id, p.spu, p.title, p.computed_title, p.description, p.characteristics, p.options, p.size_table,
                p.image_src, p.min_price, p.price, p.fit_people,
@@ -78,27 +101,89 @@ export async function findProduct(
                (SELECT coalesce(json_agg(json_build_object('id', c.category_id) ORDER BY c.category_id), '[]')::text
                 FROM product_categories c WHERE c.product_id = p.id) AS categories
         FROM products p LEFT JOIN brands b ON b.id = p.brand_id
-        WHERE p.id = ${id} AND (p.is_published OR p.source <> 'catalog' OR ${includeHidden})`,
+        WHERE p.id = ANY(${pgArray(ids)}::int[]) AND (p.is_published OR p.source <> 'catalog' OR ${includeHidden})`,
   );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    spu: row.spu,
-    title: row.title,
-    computed_title: { title: row.computed_title },
-    description: row.description,
-    characteristics: row.characteristics,
-    brand: brandRef(row),
-    images: JSON.parse(row.images) as Product['images'],
-    options: row.options,
-    variants: JSON.parse(row.variants) as Variant[],
-    categories: JSON.parse(row.categories) as Product['categories'],
-    size_table: row.size_table,
-    image_src: row.image_src,
-    min_price: row.min_price,
-    price: row.price,
-    fit_people: row.fit_people,
-  };
+  for (const row of rows) found.set(row.id, productOf(row));
+  return found;
+}
+
+/** A product's page; a hidden product is found only with `includeHidden` (staff). One statement. */
+export async function findProduct(
+  db: Database,
+  id: number,
+  options: { includeHidden?: boolean } = {},
+): Promise<Product | undefined> {
+  return (await findProducts(db, [id], options)).get(id);
+}
+
+/** Most ids one card statement reads; the rest wait for the next. */
+export const CARDS_PER_READ = 100;
+
+type Waiting = { resolve: (product: Product | undefined) => void; reject: (error: unknown) => void };
+
+/**
+ * Product pages (as the shopper sees them: published, or a find import) asked for at the same
+ * moment, read in one statement (docs/decisions/079). A request is answered only by a statement
+ * that starts after it was asked — never by one already under way, nor by an earlier one — so an
+ * answer shows the database as of its request or later, exactly as `findProduct` would. The first
+ * request of a moment waits for the end of the event loop's turn (`setImmediate`), so that the
+ * requests read from the other connections in the same turn join it; the requests that arrive
+ * while a statement runs wait for the next one. Nothing is kept: every request is read.
+ */
+export class ProductReads {
+  private wanted = new Map<number, Waiting[]>();
+  private running = false;
+  private scheduled = false;
+
+  constructor(private readonly db: Database) {}
+
+  /** The product's page, or undefined when it is unknown or hidden. */
+  read(id: number): Promise<Product | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.wanted.get(id);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.wanted.set(id, [{ resolve, reject }]);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.running || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.start();
+    });
+  }
+
+  private async start(): Promise<void> {
+    const batch = new Map<number, Waiting[]>();
+    for (const [id, waiting] of this.wanted) {
+      if (batch.size >= CARDS_PER_READ) break;
+      batch.set(id, waiting);
+      this.wanted.delete(id);
+    }
+    if (!batch.size) return;
+    this.running = true;
+    try {
+      const found = await findProducts(this.db, [...batch.keys()]);
+      for (const [id, waiting] of batch) for (const w of waiting) w.resolve(found.get(id));
+    } catch (error) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+    } finally {
+      this.running = false;
+      if (this.wanted.size) this.schedule();
+    }
+  }
+}
+
+const productReads = new WeakMap<Database, ProductReads>();
+
+/** The product's page for the shopper, read with the other pages asked for at the same moment. */
+export function readProduct(db: Database, id: number): Promise<Product | undefined> {
+  let reads = productReads.get(db);
+  if (!reads) productReads.set(db, (reads = new ProductReads(db)));
+  return reads.read(id);
 }
 
 /**
