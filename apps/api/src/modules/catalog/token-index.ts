@@ -480,6 +480,17 @@ export class TokenIndex {
 
   private since: string | undefined;
   /**
+   * The suggestion terms (`search_terms`: term, display), in the order of the suggestions'
+   * statement (`weight DESC, term`, as the database sorts them), read with the index and again
+   * when the table was rebuilt (decision 080).
+   */
+  private terms: { term: string; display: string }[] = [];
+  /**
+   * The transaction that wrote the held terms (`xmin` of a row of `search_terms`: only
+   * `rebuildSearchTerms` writes the table, every row at once in one transaction), '' for none.
+   */
+  private termsAt = '';
+  /**
    * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
    * log, when that read found nothing new: the index is then exactly the table as of it, and kept
    * card rows of the same snapshot are what a statement would read (card-rows.ts, decision 076).
@@ -585,6 +596,38 @@ export class TokenIndex {
                                          (extract(epoch FROM published_at) * 1000000)::bigint))::text AS rows
         FROM products WHERE ${where} AND is_published`;
 
+  /** The transaction that last rebuilt `search_terms` ('' when it is empty). */
+  private static termsWriter = sql`coalesce((SELECT xmin::text FROM search_terms LIMIT 1), '')`;
+
+  /** Reads the suggestion terms, and the transaction that wrote them, in one statement. */
+  private async loadTerms(db: Database): Promise<void> {
+    const [row] = await queryRows<{ terms: string | null; at: string }>(
+      db,
+      sql`SELECT (SELECT json_agg(json_build_array(term, display) ORDER BY weight DESC, term) FROM search_terms)::text AS terms,
+                 ${TokenIndex.termsWriter} AS at`,
+    );
+    this.terms =
+      (JSON.parse(row?.terms ?? 'null') as [string, string][] | null)?.map(([term, display]) => ({
+        term,
+        display,
+      })) ?? [];
+    this.termsAt = row?.at ?? '';
+  }
+
+  /**
+   * The first `limit` suggestion terms' display texts starting with any of `prefixes`, in the
+   * suggestions' order (weight, then term): what `suggestSql` reads, from memory. The caller has
+   * synced the index (`sync`) just before.
+   */
+  suggestions(prefixes: readonly string[], limit: number): string[] {
+    const out: string[] = [];
+    for (const { term, display } of this.terms) {
+      if (out.length >= limit) break;
+      if (prefixes.some((prefix) => term.startsWith(prefix))) out.push(display);
+    }
+    return out;
+  }
+
   private async load(db: Database): Promise<void> {
     const [{ xmin } = { xmin: '0' }] = await queryRows<{ xmin: string }>(
       db,
@@ -602,6 +645,7 @@ export class TokenIndex {
       );
       for (const r of JSON.parse(row?.rows ?? '[]') as ProductRow[]) this.put(r[0], r);
     }
+    await this.loadTerms(db);
     // The sort orders now rather than in the first requests (≈ 0.4 s each at a million).
     for (const keys of [this.popularity, this.sales, this.minPrice, this.publishedAt]) {
       this.orderBy(keys);
@@ -622,12 +666,14 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await queryRows<{ xmin: string; snapshot: string; ids: string | null }>(
+    const [row] = await queryRows<{ xmin: string; snapshot: string; ids: string | null; terms: string }>(
       db,
       sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
                  (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
-                  FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids`,
+                  FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids,
+                 ${TokenIndex.termsWriter} AS terms`,
     );
+    if (row!.terms !== this.termsAt) await this.loadTerms(db);
     const ids = row?.ids ? row.ids.split(',').map(Number) : [];
     if (ids.includes(-1)) {
       // A truncate: reload everything.
@@ -1027,9 +1073,9 @@ export class TokenIndex {
           listIds(bits, words, nonZero, selected);
         } else
           for (const code of asked) {
-            counts[code + 1] = store.postings[code]!.countIn(bits, words, nonZero);
-            for (const level of repeats?.get(code) ?? [])
-              counts[code + 1] += level.countIn(bits, words, nonZero);
+            let n = store.postings[code]!.countIn(bits, words, nonZero);
+            for (const level of repeats?.get(code) ?? []) n += level.countIn(bits, words, nonZero);
+            counts[code + 1] = n;
           }
       } else {
         selected = this.idBuffer(this.size);
