@@ -47,6 +47,30 @@ const WIDTH = [3, 4, 8, 1, 1];
  * the pool). Other entries hold a code + 1, or 0 past the product's last code of the kind.
  */
 const SPILLED = 0xffff;
+/** Entries of a product's slot in `TokenStore.slots`, and the first one's value when its codes are in the pool. */
+const SLOT = 16;
+const OVERFLOW = 0xffff;
+
+/**
+ * Adds one to `counts[code + 1]` for each code, of every kind, of each of the first `n` products of
+ * `ids`, from their slots (one cache line a product; the pool for a product without one): for a
+ * sparse selection asking many kinds, where a column per kind costs a cache line each.
+ */
+function countSlots(ids: Int32Array, n: number, store: TokenStore, counts: Int32Array): void {
+  const { slots, pool, offset, length } = store;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    const base = id * SLOT;
+    if (slots && slots[base] !== OVERFLOW) {
+      const to = base + 1 + slots[base]!;
+      for (let e = base + 1; e < to; e++) counts[slots[e]! + 1]! += 1;
+    } else {
+      const to = offset[id]! + length[id]!;
+      for (let e = offset[id]!; e < to; e++) counts[pool[e]! + 1]! += 1;
+    }
+  }
+}
+
 /**
  * Adds one to `counts[code + 1]` for each code of kind `kind` (index in FILTER_KINDS) of product
  * `id`, read from the pool (a product whose codes of the kind did not fit its column, or a store
@@ -311,6 +335,12 @@ class TokenStore {
    * pool serves alone.
    */
   columns: Uint16Array[] | undefined;
+  /**
+   * With `inline`, also each product's codes of every kind in a slot of its own (SLOT entries: the
+   * number of codes, OVERFLOW when in the pool, then the codes), one cache line a product
+   * (decision 066), for sparse selections asking many kinds (decision 080). Dropped with the columns.
+   */
+  slots: Uint16Array | undefined;
   /** With `inline`: the filter kind of each code (index in FILTER_KINDS; -1 for none). */
   kindOfCode: number[] = [];
   /**
@@ -332,6 +362,7 @@ class TokenStore {
     this.pool = new Uint16Array(Math.max(1024, capacity * perProduct));
     if (inline) {
       this.columns = WIDTH.map((width) => new Uint16Array(capacity * width));
+      this.slots = new Uint16Array(capacity * SLOT);
       this.repeats = new Map();
     }
   }
@@ -372,6 +403,11 @@ class TokenStore {
         grown.set(column);
         return grown;
       });
+    if (this.slots) {
+      const slots = new Uint16Array(capacity * SLOT);
+      slots.set(this.slots);
+      this.slots = slots;
+    }
     this.capacity = capacity;
   }
 
@@ -388,6 +424,7 @@ class TokenStore {
     this.length[id] = 0;
     if (this.columns)
       this.columns.forEach((column, kind) => column.fill(0, id * WIDTH[kind]!, (id + 1) * WIDTH[kind]!));
+    if (this.slots) this.slots[id * SLOT] = 0;
   }
 
   add(id: number, tokens: readonly string[], present: Uint8Array): void {
@@ -395,7 +432,10 @@ class TokenStore {
     const from = this.used;
     for (const token of tokens) {
       const code = this.code(token);
-      if (code + 1 >= SPILLED) this.columns = undefined;
+      if (code + 1 >= SPILLED) {
+        this.columns = undefined;
+        this.slots = undefined;
+      }
       if (code > 0xffff && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
       this.pool[this.used++] = code;
       this.postings[code]!.add(id, this.capacity);
@@ -422,6 +462,13 @@ class TokenStore {
       this.columns.forEach((column, kind) => {
         if (filled[kind]! > WIDTH[kind]!) column[id * WIDTH[kind]!] = SPILLED;
       });
+    }
+    if (this.slots) {
+      const base = id * SLOT;
+      if (tokens.length < SLOT) {
+        this.slots[base] = tokens.length;
+        this.slots.set(this.pool.subarray(from, this.used), base + 1);
+      } else this.slots[base] = OVERFLOW;
     }
   }
 
@@ -1043,6 +1090,7 @@ export class TokenIndex {
       const counts = new Int32Array(tokenOf.length + 1);
       let total = 0;
       let selected: Int32Array | undefined;
+      let sparse = false;
       const ids = listed[at];
       const selection = made[at];
       if (ids) {
@@ -1059,14 +1107,17 @@ export class TokenIndex {
             postings += 1 + (repeats?.get(c)?.length ?? 0);
           }
         // Product by product costs a read of each asked kind's column entries per product (≈ 5 ns
-        // an entry when the products are near in memory, 12 when a tenth or fewer of the words'
+        // an entry when the products are near in memory, 10 when a tenth or fewer of the words'
         // bits; without columns a far read of the pool, ≈ 30 words of a bitset); token by token a
-        // pass over the selection's non-zero words per asked posting (≈ 4 ns a word): the cheaper
-        // (decision 080, measured at a million products).
+        // pass over the selection's non-zero words per asked posting (≈ 4 ns a word alone, but a
+        // stream of every posting through memory that other requests and processes share, which
+        // measured two to three times slower in the server under load): token by token only when
+        // it is half the cost or less (decision 080).
         const entries = kinds.reduce((n, kind) => n + WIDTH[kind]!, 0);
-        const perEntry = size >= nonZero * 32 * 0.1 ? 5 : 12;
+        sparse = size < nonZero * 32 * 0.1;
+        const perEntry = sparse ? 10 : 5;
         const byProduct = columns
-          ? size * entries * perEntry < postings * nonZero * 4
+          ? size * entries * perEntry < postings * nonZero * 8
           : size * 30 < asked.length * nonZero;
         if (byProduct) {
           selected = this.idBuffer(size);
@@ -1081,7 +1132,10 @@ export class TokenIndex {
         selected = this.idBuffer(this.size);
         for (let id = 0; id < this.present.length; id++) if (this.present[id]) selected[total++] = id;
       }
-      if (selected) for (const kind of kinds) countColumn(selected, total, store, kind, counts);
+      // A sparse selection asking three kinds or more: a product's slot (one cache line) costs
+      // less than a line of each kind's column (measured in the server: «nike», every kind).
+      if (selected && sparse && kinds.length >= 3 && store.slots) countSlots(selected, total, store, counts);
+      else if (selected) for (const kind of kinds) countColumn(selected, total, store, kind, counts);
       const out: TokenCounts = { tokens: [''], counts: [total] };
       for (let c = 0; c < tokenOf.length; c++)
         if (counts[c + 1]! > 0 && this.kindOf[c]! >= 0 && mask & (1 << this.kindOf[c]!)) {
