@@ -17,6 +17,7 @@ import { insertProduct } from '../../test/fixtures.ts';
 import { placeAndPay, shopper, waitForImportJob, type Shopper } from '../../test/console-kit.ts';
 import { expireUnpaidOrders } from '../orders/index.ts';
 import { CardRows } from './card-rows.ts';
+import { rebuildSearchTerms } from './catalog-import.repository.ts';
 import { demoCatalog } from './demo/demo-catalog.ts';
 import { precomputedSelection, productFilters } from './facets.repository.ts';
 import { listProducts, withTokenIds } from './listing.repository.ts';
@@ -29,6 +30,7 @@ import {
   type ListingFilters,
 } from './listing.sql.ts';
 import { planSearch } from './search-plan.ts';
+import { suggest, transliterate } from './search.repository.ts';
 import { seedDemoCatalog } from './seed.ts';
 import { TokenIndex, tokenIndexOf } from './token-index.ts';
 
@@ -131,6 +133,33 @@ async function referenceFacets(filters: ListingFilters): Promise<ProductFilters>
 }
 
 /**
+ * Suggestions from both token indexes (decision 080: the terms held in memory, read again when
+ * `search_terms` is rebuilt) equal the database's own, in order, for every one- and two-letter
+ * prefix of every term, each term whole, their other alphabet, typos and nothing.
+ */
+async function expectSameSuggestions() {
+  const db = t.app.db;
+  const terms = await queryRows<{ term: string }>(db, sql`SELECT term FROM search_terms`);
+  expect(terms.length).toBeGreaterThan(0);
+  const prefixes = new Set(['nik', 'найк', 'адид', 'адидос', 'кросс', 'zzzzqqq', 'N', ' Ni  ', 'с', 'a']);
+  terms.forEach(({ term }, i) => {
+    prefixes.add(term.slice(0, 1));
+    prefixes.add(term.slice(0, 2));
+    if (i % 10 === 0) prefixes.add(term).add(transliterate(term.slice(0, 4)));
+  });
+  for (const prefix of prefixes)
+    for (const size of prefix.length > 2 ? [20] : [20, 3]) {
+      const want = await suggest(db, prefix, size, { tokenIndex: false });
+      for (const index of [tokenIndexOf(db)!, other])
+        expect({ prefix, size, got: await suggest(db, prefix, size, { tokenIndex: index }) }).toEqual({
+          prefix,
+          size,
+          got: want,
+        });
+    }
+}
+
+/**
  * The counts table equals a recount, and for the empty selection, every single-value selection
  * (up to `perKind` values of each kind, plus every token of `touched` products) and a few wider
  * ones, the facets the API answers (from the table or by one pass per selection) equal the
@@ -161,6 +190,7 @@ async function expectExact(touched: number[] = [], perKind = 4) {
     expect(held).toEqual(expected);
     expect(instance.size).toBe(published.length);
   }
+  await expectSameSuggestions();
   const kept = await queryRows<{ sel: string; facet: string; n: number }>(
     db,
     sql`SELECT sel, facet, n FROM catalog_facet_counts WHERE n <> 0 ORDER BY sel, facet`,
@@ -402,6 +432,29 @@ describe('precomputed facet counts and the token index', { timeout: 90_000 }, ()
       expect(await logged()).toBe(before + n);
       await expectExact([product.id]);
     }
+  });
+});
+
+describe('suggestions from the token index', () => {
+  it('follow a rebuild of the terms, on this instance and on another', async () => {
+    const db = t.app.db;
+    const rebuild = (write: ReturnType<typeof sql>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(write);
+        await rebuildSearchTerms(tx);
+      });
+    const both = async (prefix: string) => [
+      await suggest(db, prefix, 20, { tokenIndex: tokenIndexOf(db)! }),
+      await suggest(db, prefix, 20, { tokenIndex: other }),
+    ];
+    expect(await both('zzyx')).toEqual([[], []]);
+    await rebuild(sql`INSERT INTO brands (name, aliases, popularity) VALUES ('Zzyxx', '{ззыкс}', 5)`);
+    expect(await both('zzyx')).toEqual([['Zzyxx'], ['Zzyxx']]);
+    expect(await both('ззык')).toEqual([['Zzyxx'], ['Zzyxx']]);
+    await expectSameSuggestions();
+    await rebuild(sql`DELETE FROM brands WHERE name = 'Zzyxx'`);
+    expect(await both('zzyx')).toEqual([[], []]);
+    await expectSameSuggestions();
   });
 });
 

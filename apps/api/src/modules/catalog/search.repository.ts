@@ -3,6 +3,7 @@
 // trigram fallback for typos when the prefix alone finds too little.
 import { sql } from 'drizzle-orm';
 import { readRows, type Database } from '../../db/client.ts';
+import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
 const LAT_TO_CYR: [string, string][] = [
   ['shch', 'щ'],
@@ -109,7 +110,18 @@ export function suggestSql(prefix: string, size: number) {
     LIMIT ${size * 2}`;
 }
 
-export async function suggest(db: Database, prefix: string, size: number): Promise<string[]> {
+/**
+ * Suggestions for `prefix`: the terms starting with it in either alphabet, from this instance's
+ * token index when it is loaded (synced first: the terms as of now, decision 080), else by
+ * `suggestSql`; for a typo the trigram statement. `tokenIndex: false` reads the database alone
+ * (tests compare both).
+ */
+export async function suggest(
+  db: Database,
+  prefix: string,
+  size: number,
+  { tokenIndex = tokenIndexOf(db) }: { tokenIndex?: TokenIndex | false | undefined } = {},
+): Promise<string[]> {
   const lower = prefix.trim().toLowerCase().replace(/\s+/g, ' ');
   const seen = new Set<string>();
   const out: string[] = [];
@@ -122,7 +134,9 @@ export async function suggest(db: Database, prefix: string, size: number): Promi
       }
     }
   };
-  add(await readRows<{ display: string }>(db, suggestSql(prefix, size)));
+  const index = tokenIndex && (await tokenIndex.sync(db)) ? tokenIndex : undefined;
+  if (index) add(index.suggestions([lower, transliterate(lower)], size * 2).map((display) => ({ display })));
+  else add(await readRows<{ display: string }>(db, suggestSql(prefix, size)));
   if (out.length === 0 && lower.length >= 3) {
     // Nothing starts with it: a typo. The closest terms by trigram word similarity, either alphabet.
     add(await readRows<{ display: string }>(db, suggestTypoSql(prefix, size)));

@@ -182,3 +182,110 @@ describe('the token index picks pages', { timeout: 120_000 }, () => {
     expect(index.searchMatch("'nik':*")).toBeUndefined();
   });
 });
+
+/**
+ * A product as `productRow` makes it, and now and then one with more codes of a kind than its
+ * column holds (decision 080: four categories, six colours of eight variants, ten sizes), which
+ * the index counts from its pool.
+ */
+function facetRow(id: number, r: ReturnType<typeof random>): ProductRow {
+  const row = productRow(id, r);
+  if (r.next() < 0.03)
+    row[1] = [
+      ...row[1],
+      ...['k:11', 'k:12', 'k:13'].filter(() => r.next() < 0.7),
+      ...Array.from({ length: 3 + r.int(6) }, () => `c:${r.pick(['A', 'B', 'C', 'D', 'E', 'F'])}`),
+      ...['38', '39', '40', '41', '42', '43', '44', '45', '46', '47']
+        .filter(() => r.next() < 0.8)
+        .map((s) => `s:${s}`),
+    ];
+  return row;
+}
+
+const ALL_KINDS = Object.keys(PREFIX) as FilterKind[];
+
+/** The groups a facet request counts: each filtered kind without itself, the rest without none. */
+function facetGroups(filters: ListingFilters) {
+  const filtered = ALL_KINDS.filter((kind) => filters[kind]?.length);
+  return [
+    ...filtered.map((kind) => ({ except: kind, kinds: [kind] })),
+    { except: undefined, kinds: ALL_KINDS.filter((kind) => !filtered.includes(kind)) },
+  ];
+}
+
+/** A group's counts by hand: its tokens (with multiplicity) over the rows of its selection, '' their number. */
+function countByHand(
+  rows: ReadonlyMap<number, ProductRow>,
+  filters: ListingFilters,
+  group: { except: FilterKind | undefined; kinds: FilterKind[] },
+  matches: (row: ProductRow) => boolean,
+): Map<string, number> {
+  const kinds = ALL_KINDS.filter((kind) => kind !== group.except && filters[kind]?.length);
+  const counts = new Map<string, number>([['', 0]]);
+  for (const row of rows.values()) {
+    if (!matches(row)) continue;
+    if (
+      !kinds.every((kind) =>
+        (filters[kind] as (string | number)[]).some((v) => row[1].includes(PREFIX[kind] + String(v))),
+      )
+    )
+      continue;
+    counts.set('', counts.get('')! + 1);
+    for (const token of row[1])
+      if (group.kinds.some((kind) => token.startsWith(PREFIX[kind])))
+        counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Every random selection's facet counts, its search as the index's bitset or as ids, equal those by hand. */
+function expectSameCounts(
+  index: TokenIndex,
+  rows: ReadonlyMap<number, ProductRow>,
+  seed: number,
+  count: number,
+) {
+  const r = random(seed);
+  for (let i = 0; i < count; i++) {
+    const { filters, words } = randomSelection(r);
+    // Fewer kinds now and then: selections as broad as one kind, or all products.
+    for (const kind of ALL_KINDS) if (r.next() < 0.3) delete (filters as Record<string, unknown>)[kind];
+    const groups = facetGroups(filters);
+    const matches = (row: ProductRow) => words.every((w) => row[2].includes(w));
+    let search: Uint32Array | number[] | undefined;
+    if (words.length && r.next() < 0.5) search = index.matchQuery(words.map((w) => `'${w}'`).join(' & '))!;
+    else if (words.length)
+      // Ids from SQL: the matching rows, and some the index does not hold (it decides what is published).
+      search = [...rows.values()]
+        .filter(matches)
+        .map((row) => row[0])
+        .concat([0, 99_999, 15_001]);
+    const got = index.facetCountsOf(filters, groups, search);
+    groups.forEach((group, at) => {
+      const want = countByHand(rows, filters, group, matches);
+      const answer = new Map(got[at]!.tokens.map((token, k) => [token, got[at]!.counts[k]!]));
+      expect({ filters, words, group, counts: answer }).toEqual({ filters, words, group, counts: want });
+    });
+  }
+}
+
+describe('the token index counts facets', { timeout: 120_000 }, () => {
+  it('equal to a count by hand, token by token and product by product, before and after writes', () => {
+    const r = random(80);
+    const rows = new Map<number, ProductRow>();
+    for (let id = 1; id <= 15_000; id++) if (r.next() < 0.97) rows.set(id, facetRow(id, r));
+    const index = TokenIndex.of([...rows.values()]);
+    expectSameCounts(index, rows, 1, 300);
+    // Writes that replace, unpublish and add products (some past the index's capacity).
+    for (const writes of [40, 2500, 3]) {
+      for (let i = 0; i < writes; i++) {
+        const id = writes === 3 ? 20_000 + i : 1 + r.int(15_500);
+        const row = r.next() < 0.15 ? undefined : facetRow(id, r);
+        if (row) rows.set(id, row);
+        else rows.delete(id);
+        index.set(id, row);
+      }
+      expectSameCounts(index, rows, writes, 100);
+    }
+  });
+});

@@ -37,56 +37,86 @@ const STALE_AFTER_MS = 30 * 60_000;
 const KIND_INDEX = new Map<string, number>(FILTER_KINDS.map((k, i) => [TOKEN_PREFIX[k], i]));
 
 /**
- * Codes of one product in its slot of `TokenStore.slots`: the slot's first entry is the number of
- * codes (OVERFLOW: they are in the pool), the others the codes.
+ * Entries per product in each filter kind's column of `TokenStore.columns` (FILTER_KINDS' order):
+ * categories (a leaf and its parents), colours (one per variant: repeated), sizes, one brand, one
+ * fit. A product with more codes of a kind than its width has that kind's codes read from the pool.
  */
+const WIDTH = [3, 4, 8, 1, 1];
+/**
+ * A column's first entry when the product's codes of that kind are more than the width (read from
+ * the pool). Other entries hold a code + 1, or 0 past the product's last code of the kind.
+ */
+const SPILLED = 0xffff;
+/** Entries of a product's slot in `TokenStore.slots`, and the first one's value when its codes are in the pool. */
 const SLOT = 16;
 const OVERFLOW = 0xffff;
 
-/** Adds one to the count of every token code of product `id`. */
-function countTokens(id: number, store: TokenStore, counts: Int32Array): void {
-  const { slots, pool, offset, length } = store;
-  const base = id * SLOT;
-  if (slots && slots[base] !== OVERFLOW) {
-    const to = base + 1 + slots[base]!;
-    for (let i = base + 1; i < to; i++) counts[slots[i]!]! += 1;
-    return;
-  }
-  const to = offset[id]! + length[id]!;
-  for (let i = offset[id]!; i < to; i++) counts[pool[i]!]! += 1;
-}
-
-/** The number of words every one of `sources` has (a missing word is 0). */
-const commonWords = (sources: readonly Uint32Array[]) => Math.min(...sources.map((s) => s.length));
-
 /**
- * `countTokens` for every product in the intersection of `sources` (the hot loop of facets: one
- * pass over the words, nothing written but the counts; the rarest source first, so most words
- * stop at the first AND; a product's codes read from its own slot, one cache line, when it has
- * one); the number of those products.
+ * Adds one to `counts[code + 1]` for each code, of every kind, of each of the first `n` products of
+ * `ids`, from their slots (one cache line a product; the pool for a product without one): for a
+ * sparse selection asking many kinds, where a column per kind costs a cache line each.
  */
-function countIntersection(sources: readonly Uint32Array[], store: TokenStore, counts: Int32Array): number {
-  const first = sources[0]!;
-  const k = sources.length;
-  const words = commonWords(sources);
-  const slots = store.slots;
-  let total = 0;
-  for (let w = 0; w < words; w++) {
-    let x = first[w]!;
-    for (let j = 1; j < k && x !== 0; j++) x &= sources[j]![w]!;
-    while (x !== 0) {
-      const low = x & -x;
-      const id = (w << 5) + 31 - Math.clz32(low);
-      x ^= low;
-      total += 1;
-      const base = id * SLOT;
-      if (slots && slots[base] !== OVERFLOW) {
-        const to = base + 1 + slots[base]!;
-        for (let i = base + 1; i < to; i++) counts[slots[i]!]! += 1;
-      } else countTokens(id, store, counts);
+function countSlots(ids: Int32Array, n: number, store: TokenStore, counts: Int32Array): void {
+  const { slots, pool, offset, length } = store;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    const base = id * SLOT;
+    if (slots && slots[base] !== OVERFLOW) {
+      const to = base + 1 + slots[base]!;
+      for (let e = base + 1; e < to; e++) counts[slots[e]! + 1]! += 1;
+    } else {
+      const to = offset[id]! + length[id]!;
+      for (let e = offset[id]!; e < to; e++) counts[pool[e]! + 1]! += 1;
     }
   }
-  return total;
+}
+
+/**
+ * Adds one to `counts[code + 1]` for each code of kind `kind` (index in FILTER_KINDS) of product
+ * `id`, read from the pool (a product whose codes of the kind did not fit its column, or a store
+ * without columns).
+ */
+function countFromPool(id: number, store: TokenStore, kind: number, counts: Int32Array): void {
+  const { pool, offset, length, kindOfCode } = store;
+  const to = offset[id]! + length[id]!;
+  for (let i = offset[id]!; i < to; i++) {
+    const code = pool[i]!;
+    if (kindOfCode[code] === kind) counts[code + 1]! += 1;
+  }
+}
+
+/**
+ * Adds one to `counts[code + 1]` for each code of kind `kind` (index in FILTER_KINDS) of each of
+ * the first `n` products of `ids` — the hot loop of facets (decision 080). A product's codes of a
+ * kind are read from that kind's column (a few bytes a product, megabytes a column), every entry
+ * counted (an empty one adds to `counts[0]`, which nobody reads): no branch on what memory holds,
+ * so the processor has many products' reads in flight at once where a sparse selection's products
+ * are far apart in memory.
+ */
+function countColumn(ids: Int32Array, n: number, store: TokenStore, kind: number, counts: Int32Array): void {
+  const columns = store.columns;
+  if (!columns) {
+    for (let i = 0; i < n; i++) countFromPool(ids[i]!, store, kind, counts);
+    return;
+  }
+  const column = columns[kind]!;
+  const width = WIDTH[kind]!;
+  if (width === 1) {
+    for (let i = 0; i < n; i++) {
+      const entry = column[ids[i]!]!;
+      if (entry === SPILLED) countFromPool(ids[i]!, store, kind, counts);
+      else counts[entry]! += 1;
+    }
+    return;
+  }
+  for (let i = 0; i < n; i++) {
+    const base = ids[i]! * width;
+    if (column[base] === SPILLED) {
+      countFromPool(ids[i]!, store, kind, counts);
+      continue;
+    }
+    for (let e = base, end = base + width; e < end; e++) counts[column[e]!]! += 1;
+  }
 }
 
 /**
@@ -147,6 +177,53 @@ function inEvery(unions: readonly Union[], id: number): boolean {
     if (!hit) return false;
   }
   return true;
+}
+
+/**
+ * The loop of `TokenIndex.groupSelections`, apart so that it is compiled once for every shape of
+ * request: for each word, each kind's union word, then each selection's word — `within` (a search's
+ * bitset, or every product) and every kind but its `skips[g]` — written to `bits[g]`, its index to
+ * `words[g]` when non-zero; `nonZero[g]` and `sizes[g]` count them and their products.
+ */
+function selectWords(
+  within: Uint32Array | undefined,
+  kinds: readonly (readonly Uint32Array[])[],
+  skips: Int32Array,
+  bits: readonly Uint32Array[],
+  words: readonly Int32Array[],
+  nonZero: Int32Array,
+  sizes: Float64Array,
+  length: number,
+): void {
+  const k = kinds.length;
+  const groups = bits.length;
+  const word = new Int32Array(k);
+  for (let w = 0; w < length; w++) {
+    const allowed = within ? (w < within.length ? within[w]! | 0 : 0) : -1;
+    // A product outside two kinds is in no selection.
+    let outside = allowed === 0 ? 2 : 0;
+    for (let j = 0; j < k && outside < 2; j++) if ((word[j] = unionWord(kinds[j]!, w)) === 0) outside += 1;
+    for (let g = 0; g < groups; g++) {
+      let x = outside < 2 ? allowed : 0;
+      const skip = skips[g]!;
+      for (let j = 0; j < k && x !== 0; j++) if (j !== skip) x &= word[j]!;
+      bits[g]![w] = x;
+      if (x !== 0) {
+        words[g]![nonZero[g]!++] = w;
+        sizes[g]! += popcount(x);
+      }
+    }
+  }
+}
+
+/** Writes the ids of the products of `bits` (its non-zero words: the first `nonZero` of `words`) to `ids`; their number. */
+function listIds(bits: Uint32Array, words: Int32Array, nonZero: number, ids: Int32Array): number {
+  let n = 0;
+  for (let k = 0; k < nonZero; k++) {
+    const w = words[k]!;
+    for (let x = bits[w]!; x !== 0; x &= x - 1) ids[n++] = (w << 5) + 31 - Math.clz32(x & -x);
+  }
+  return n;
 }
 
 /** The number of set bits of a 32-bit word. */
@@ -250,12 +327,22 @@ class TokenStore {
   /** Token codes, product after product (32 bits once a code does not fit in 16). */
   pool: Uint16Array | Int32Array;
   /**
-   * With `inline`: each product's codes again in a slot of its own (SLOT entries, see
-   * `countTokens`), so that counting a product reads one place in memory instead of three far
-   * apart (facets of a sparse selection wait on memory, not on arithmetic). Dropped once a code
-   * does not fit in 16 bits: the pool serves alone.
+   * With `inline`: per filter kind (FILTER_KINDS' order), each product's codes of that kind again
+   * in a column of WIDTH[kind] entries a product (each a code + 1, 0 past the last; the first
+   * SPILLED when they do not fit: read from the pool), so that counting a kind of a product reads a
+   * few bytes of a small array instead of the pool's far-apart places (facets wait on memory, not
+   * on arithmetic: decisions 066, 080). Dropped once a code + 1 does not fit below SPILLED: the
+   * pool serves alone.
+   */
+  columns: Uint16Array[] | undefined;
+  /**
+   * With `inline`, also each product's codes of every kind in a slot of its own (SLOT entries: the
+   * number of codes, OVERFLOW when in the pool, then the codes), one cache line a product
+   * (decision 066), for sparse selections asking many kinds (decision 080). Dropped with the columns.
    */
   slots: Uint16Array | undefined;
+  /** With `inline`: the filter kind of each code (index in FILTER_KINDS; -1 for none). */
+  kindOfCode: number[] = [];
   /**
    * With `inline`, also: for a token a product carries more than once (a colour of two variants),
    * the products carrying it at least 2, 3, … times (`repeats.get(code)[0]` is 2), so that a
@@ -274,6 +361,7 @@ class TokenStore {
     this.length = new Uint16Array(capacity);
     this.pool = new Uint16Array(Math.max(1024, capacity * perProduct));
     if (inline) {
+      this.columns = WIDTH.map((width) => new Uint16Array(capacity * width));
       this.slots = new Uint16Array(capacity * SLOT);
       this.repeats = new Map();
     }
@@ -296,6 +384,7 @@ class TokenStore {
       code = this.tokenOf.length;
       this.codeOf.set(token, code);
       this.tokenOf.push(token);
+      this.kindOfCode.push(KIND_INDEX.get(token.slice(0, 2)) ?? -1);
       this.postings.push(new Posting());
     }
     return code;
@@ -308,6 +397,12 @@ class TokenStore {
     const length = new Uint16Array(capacity);
     length.set(this.length);
     this.length = length;
+    if (this.columns)
+      this.columns = this.columns.map((column, kind) => {
+        const grown = new Uint16Array(capacity * WIDTH[kind]!);
+        grown.set(column);
+        return grown;
+      });
     if (this.slots) {
       const slots = new Uint16Array(capacity * SLOT);
       slots.set(this.slots);
@@ -327,6 +422,8 @@ class TokenStore {
       });
     this.garbage += to - from;
     this.length[id] = 0;
+    if (this.columns)
+      this.columns.forEach((column, kind) => column.fill(0, id * WIDTH[kind]!, (id + 1) * WIDTH[kind]!));
     if (this.slots) this.slots[id * SLOT] = 0;
   }
 
@@ -335,10 +432,11 @@ class TokenStore {
     const from = this.used;
     for (const token of tokens) {
       const code = this.code(token);
-      if (code > 0xffff && this.pool instanceof Uint16Array) {
-        this.pool = Int32Array.from(this.pool);
+      if (code + 1 >= SPILLED) {
+        this.columns = undefined;
         this.slots = undefined;
       }
+      if (code > 0xffff && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
       this.pool[this.used++] = code;
       this.postings[code]!.add(id, this.capacity);
     }
@@ -351,6 +449,20 @@ class TokenStore {
         while (levels.length < copies - 1) levels.push(new Posting());
         for (let level = 2; level <= copies; level++) levels[level - 2]!.add(id, this.capacity);
       });
+    if (this.columns) {
+      const filled = WIDTH.map(() => 0);
+      this.columns.forEach((column, kind) => column.fill(0, id * WIDTH[kind]!, (id + 1) * WIDTH[kind]!));
+      for (let i = from; i < this.used; i++) {
+        const code = this.pool[i]!;
+        const kind = this.kindOfCode[code]!;
+        if (kind < 0) continue;
+        if (filled[kind]! < WIDTH[kind]!) this.columns[kind]![id * WIDTH[kind]! + filled[kind]!] = code + 1;
+        filled[kind]! += 1;
+      }
+      this.columns.forEach((column, kind) => {
+        if (filled[kind]! > WIDTH[kind]!) column[id * WIDTH[kind]!] = SPILLED;
+      });
+    }
     if (this.slots) {
       const base = id * SLOT;
       if (tokens.length < SLOT) {
@@ -422,6 +534,17 @@ export class TokenIndex {
   /** Bumped by every change applied to the index (a load, a product put): see `logRead`. */
   private version = 0;
   /**
+   * The suggestion terms (`search_terms`: term, display), in the order of the suggestions'
+   * statement (`weight DESC, term`, as the database sorts them), read with the index and again
+   * when the table was rebuilt (decision 080).
+   */
+  private terms: { term: string; display: string }[] = [];
+  /**
+   * The transaction that wrote the held terms (`xmin` of a row of `search_terms`: only
+   * `rebuildSearchTerms` writes the table, every row at once in one transaction), '' for none.
+   */
+  private termsAt = '';
+  /**
    * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
    * log, when that read found nothing new: the index is then exactly the table as of it, and kept
    * card rows of the same snapshot are what a statement would read (card-rows.ts, decision 076).
@@ -439,6 +562,7 @@ export class TokenIndex {
   private horizons: { at: number; xmin: string }[] = [];
   private closed = false;
   private scratch: Uint32Array[] = [];
+  private ids = new Int32Array(0);
   private failedAt = 0;
   private onError: ((err: unknown) => void) | undefined;
 
@@ -568,6 +692,38 @@ export class TokenIndex {
                                          (extract(epoch FROM published_at) * 1000000)::bigint))::text AS rows
         FROM products WHERE ${where} AND is_published`;
 
+  /** The transaction that last rebuilt `search_terms` ('' when it is empty). */
+  private static termsWriter = sql`coalesce((SELECT xmin::text FROM search_terms LIMIT 1), '')`;
+
+  /** Reads the suggestion terms, and the transaction that wrote them, in one statement. */
+  private async loadTerms(db: Database): Promise<void> {
+    const [row] = await queryRows<{ terms: string | null; at: string }>(
+      db,
+      sql`SELECT (SELECT json_agg(json_build_array(term, display) ORDER BY weight DESC, term) FROM search_terms)::text AS terms,
+                 ${TokenIndex.termsWriter} AS at`,
+    );
+    this.terms =
+      (JSON.parse(row?.terms ?? 'null') as [string, string][] | null)?.map(([term, display]) => ({
+        term,
+        display,
+      })) ?? [];
+    this.termsAt = row?.at ?? '';
+  }
+
+  /**
+   * The first `limit` suggestion terms' display texts starting with any of `prefixes`, in the
+   * suggestions' order (weight, then term): what `suggestSql` reads, from memory. The caller has
+   * synced the index (`sync`) just before.
+   */
+  suggestions(prefixes: readonly string[], limit: number): string[] {
+    const out: string[] = [];
+    for (const { term, display } of this.terms) {
+      if (out.length >= limit) break;
+      if (prefixes.some((prefix) => term.startsWith(prefix))) out.push(display);
+    }
+    return out;
+  }
+
   private async load(db: Database): Promise<void> {
     const [{ xmin } = { xmin: '0' }] = await queryRows<{ xmin: string }>(
       db,
@@ -585,6 +741,7 @@ export class TokenIndex {
       );
       for (const r of JSON.parse(row?.rows ?? '[]') as ProductRow[]) this.put(r[0], r);
     }
+    await this.loadTerms(db);
     // The sort orders now rather than in the first requests (≈ 0.4 s each at a million).
     for (const keys of [this.popularity, this.sales, this.minPrice, this.publishedAt]) {
       this.orderBy(keys);
@@ -605,12 +762,14 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await readRows<{ xmin: string; snapshot: string; ids: string | null }>(
+    const [row] = await readRows<{ xmin: string; snapshot: string; ids: string | null; terms: string }>(
       db,
       sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
                  (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
-                  FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids`,
+                  FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids,
+                 ${TokenIndex.termsWriter} AS terms`,
     );
+    if (row!.terms !== this.termsAt) await this.loadTerms(db);
     const ids = row?.ids ? row.ids.split(',').map(Number) : [];
     if (ids.includes(-1)) {
       // A truncate: reload everything.
@@ -823,10 +982,19 @@ export class TokenIndex {
    * are ORed into one reused buffer, its bitset postings are used as they are.
    */
   private unions(filters: ListingFilters, search: SearchMatch | undefined): Union[] | undefined {
-    const kinds = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
+    const kinds = this.kindUnions(filters);
     if (!kinds.length && !search) return undefined;
+    return [...(search ?? []), ...kinds.map((k) => k.union).sort((x, y) => x.size - y.size)];
+  }
+
+  /**
+   * Each filtered kind of `filters` (FILTER_KINDS' order) as a union of bitsets: its bitset
+   * postings as they are kept, its postings kept as sets ORed into one reused buffer.
+   */
+  private kindUnions(filters: ListingFilters): { kind: FilterKind; union: Union }[] {
+    const kinds = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
     const buffers = this.buffers(kinds.length);
-    const sized = kinds.map((kind, i) => {
+    return kinds.map((kind, i) => {
       const postings = new Set<Posting>();
       for (const token of facetTokens(kind, filters[kind] as (string | number)[])) {
         const code = this.facets.codeOf.get(token);
@@ -846,9 +1014,72 @@ export class TokenIndex {
         for (const posting of postings) if (!posting.bits) posting.orInto(into);
         parts.push(into);
       }
-      return { parts, size };
+      return { kind, union: { parts, size } };
     });
-    return [...(search ?? []), ...sized.sort((x, y) => x.size - y.size)];
+  }
+
+  /**
+   * The selections of `filters` without each kind of `excepts` (undefined: without none), each
+   * restricted to `search` (a bitset) when given, made in one pass over the words (decision 080:
+   * each kind's postings read once for every selection, where each selection was intersected
+   * apart): per selection a bitset (a reused buffer), the indexes of its non-zero words, their
+   * number and its number of products; undefined for a selection that nothing restricts (every
+   * published product).
+   */
+  private groupSelections(
+    filters: ListingFilters,
+    excepts: readonly (FilterKind | undefined)[],
+    search: Uint32Array | undefined,
+  ): ({ bits: Uint32Array; words: Int32Array; nonZero: number; size: number } | undefined)[] {
+    // The rarest kind first: a word is done once two kinds have none of its products.
+    const kinds = this.kindUnions(filters).sort((x, y) => x.union.size - y.union.size);
+    const k = kinds.length;
+    const parts = kinds.map((x) => x.union.parts);
+    const skip = excepts.map((e) => kinds.findIndex((x) => x.kind === e));
+    const restricted = excepts.map((_, g) => search !== undefined || k > (skip[g]! >= 0 ? 1 : 0));
+    const counted = excepts.map((_, g) => g).filter((g) => restricted[g]);
+    const scratch = this.buffers(FILTER_KINDS.length + 2 * excepts.length);
+    const out = excepts.map((_, g) =>
+      restricted[g]
+        ? {
+            bits: scratch[FILTER_KINDS.length + 2 * g]!,
+            words: new Int32Array(
+              scratch[FILTER_KINDS.length + 2 * g + 1]!.buffer,
+              scratch[FILTER_KINDS.length + 2 * g + 1]!.byteOffset,
+              scratch[FILTER_KINDS.length + 2 * g + 1]!.length,
+            ),
+            nonZero: 0,
+            size: 0,
+          }
+        : undefined,
+    );
+    // Every word of the buffers: a kind missing from the index (no postings) restricts every
+    // selection but its own to nothing, and that one not at all.
+    const words = scratch[0]!.length;
+    const made = counted.map((g) => out[g]!);
+    const nonZero = new Int32Array(made.length);
+    const sizes = new Float64Array(made.length);
+    selectWords(
+      search,
+      parts,
+      Int32Array.from(counted.map((g) => skip[g]!)),
+      made.map((x) => x.bits),
+      made.map((x) => x.words),
+      nonZero,
+      sizes,
+      words,
+    );
+    made.forEach((x, g) => {
+      x.nonZero = nonZero[g]!;
+      x.size = sizes[g]!;
+    });
+    return out;
+  }
+
+  /** A reused array of at least `n` product ids (synchronous callers only). */
+  private idBuffer(n: number): Int32Array {
+    if (this.ids.length < n) this.ids = new Int32Array(Math.max(n, Math.ceil(this.ids.length * 1.5)));
+    return this.ids;
   }
 
   /** `count` reused bitsets of one word per 32 product ids (synchronous callers only). */
@@ -860,70 +1091,29 @@ export class TokenIndex {
   }
 
   /**
-   * The selections of `filters` without each kind of `excepts` (undefined: without none), each
-   * restricted to `search` (a bitset from `matchQuery`, or ids from SQL) when given: calls `visit`
-   * with each selection's index and either the bitsets whose intersection it is (the rarest
-   * first; none: every published product) or, for ids from SQL, the list of its products. Each
-   * filtered kind's bitset is made once for every selection.
+   * The products of `ids` (from SQL: distinct) in the selections of `filters` without each kind of
+   * `excepts` (undefined: without none); the index decides which are published (its own snapshot).
    */
-  private selections(
+  private listedSelections(
     filters: ListingFilters,
     excepts: readonly (FilterKind | undefined)[],
-    search: Uint32Array | readonly number[] | undefined,
-    visit: (at: number, sources: Uint32Array[], ids: number[] | undefined) => void,
-  ): void {
+    ids: readonly number[],
+  ): number[][] {
     const kinds = FILTER_KINDS.filter((k) => (filters[k]?.length ?? 0) > 0);
     const buffers = this.buffers(kinds.length);
     const kindBits = new Map(kinds.map((k, i) => [k, this.kindBits(filters, k, buffers[i]!)] as const));
-    excepts.forEach((except, at) => {
-      const sources = kinds
-        .filter((k) => k !== except)
-        .map((k) => kindBits.get(k)!)
-        .sort((x, y) => x.size - y.size)
-        .map((x) => x.bits);
-      if (search instanceof Uint32Array) sources.unshift(search);
-      if (search && !(search instanceof Uint32Array)) {
-        // Search ids from SQL are distinct; the index decides which are published (its own snapshot).
-        const ids: number[] = [];
-        for (const id of search) {
-          if (id < 0 || id >= this.capacity) continue;
-          const w = id >>> 5;
-          const bit = 1 << (id & 31);
-          if (sources.length ? sources.every((s) => w < s.length && s[w]! & bit) : this.present[id])
-            ids.push(id);
-        }
-        visit(at, sources, ids);
-      } else visit(at, sources, undefined);
-    });
-  }
-
-  /**
-   * The intersection of `sources` as one bitset (a reused buffer, or the only source itself), the
-   * indexes of its non-zero words, their number and the number of products in it.
-   */
-  private intersect(sources: readonly Uint32Array[]): [Uint32Array, Int32Array, number, number] {
-    const words = commonWords(sources);
-    // After the kinds' buffers (selections()).
-    const scratch = this.buffers(FILTER_KINDS.length + 2);
-    const buffer = scratch[FILTER_KINDS.length]!;
-    const list = scratch[FILTER_KINDS.length + 1]!;
-    const nonZero = new Int32Array(list.buffer, list.byteOffset, list.length);
-    const selection = sources.length === 1 ? sources[0]! : buffer;
-    const first = sources[0]!;
-    const k = sources.length;
-    let count = 0;
-    let size = 0;
-    for (let w = 0; w < words; w++) {
-      let x = first[w]!;
-      for (let j = 1; j < k && x !== 0; j++) x &= sources[j]![w]!;
-      if (selection === buffer) buffer[w] = x;
-      if (x !== 0) {
-        nonZero[count++] = w;
-        size += popcount(x);
+    return excepts.map((except) => {
+      const sources = kinds.filter((k) => k !== except).map((k) => kindBits.get(k)!.bits);
+      const listed: number[] = [];
+      for (const id of ids) {
+        if (id < 0 || id >= this.capacity) continue;
+        const w = id >>> 5;
+        const bit = 1 << (id & 31);
+        if (sources.length ? sources.every((s) => w < s.length && s[w]! & bit) : this.present[id])
+          listed.push(id);
       }
-    }
-    if (selection === buffer) buffer.fill(0, words);
-    return [selection, nonZero, count, size];
+      return listed;
+    });
   }
 
   /**
@@ -937,59 +1127,74 @@ export class TokenIndex {
     search?: Uint32Array | readonly number[],
   ): TokenCounts[] {
     const store = this.facets;
-    const { tokenOf } = store;
-    const present = this.present;
-    const codesOf = (kinds: readonly FilterKind[]) => {
-      const bits = kinds.reduce((b, k) => b | (1 << FILTER_KINDS.indexOf(k)), 0);
-      const codes: number[] = [];
-      for (let c = 0; c < tokenOf.length; c++)
-        if (this.kindOf[c]! >= 0 && bits & (1 << this.kindOf[c]!)) codes.push(c);
-      return codes;
-    };
-    const answers: TokenCounts[] = [];
-    this.selections(
-      filters,
-      groups.map((g) => g.except),
-      search,
-      (at, sources, ids) => {
-        // Every token of each matching product is counted (one add each, no test); the kinds not
-        // asked are left out of the answer.
-        const counts = new Int32Array(tokenOf.length);
-        let total = 0;
-        if (ids) {
-          for (const id of ids) countTokens(id, store, counts);
-          total = ids.length;
-        } else if (sources.length) {
-          const [selection, words, nonZero, size] = this.intersect(sources);
-          const asked = codesOf(groups[at]!.kinds);
-          // Product by product costs a far memory read each (~30× a word of a bitset); token by
-          // token costs a pass over the selection's non-zero words per asked token: the cheaper.
-          if (size * 30 < asked.length * nonZero) total = countIntersection([selection], store, counts);
-          else {
-            total = size;
-            for (const code of asked) {
-              counts[code] = store.postings[code]!.countIn(selection, words, nonZero);
-              for (const level of store.repeats?.get(code) ?? [])
-                counts[code] += level.countIn(selection, words, nonZero);
-            }
+    const { tokenOf, repeats, columns } = store;
+    const excepts = groups.map((g) => g.except);
+    // Search ids from SQL: each selection's products listed; else each selection a bitset.
+    const listed =
+      search && !(search instanceof Uint32Array) ? this.listedSelections(filters, excepts, search) : [];
+    const made =
+      search instanceof Uint32Array || !search ? this.groupSelections(filters, excepts, search) : [];
+    return groups.map((group, at) => {
+      const kinds = group.kinds.map((k) => FILTER_KINDS.indexOf(k));
+      const mask = kinds.reduce((m, kind) => m | (1 << kind), 0);
+      // counts[code + 1]: a column's empty entries add to counts[0].
+      const counts = new Int32Array(tokenOf.length + 1);
+      let total = 0;
+      let selected: Int32Array | undefined;
+      let sparse = false;
+      const ids = listed[at];
+      const selection = made[at];
+      if (ids) {
+        selected = Int32Array.from(ids);
+        total = ids.length;
+      } else if (selection) {
+        const { bits, words, nonZero, size } = selection;
+        total = size;
+        const asked: number[] = [];
+        let postings = 0;
+        for (let c = 0; c < tokenOf.length; c++)
+          if (this.kindOf[c]! >= 0 && mask & (1 << this.kindOf[c]!)) {
+            asked.push(c);
+            postings += 1 + (repeats?.get(c)?.length ?? 0);
           }
+        // Product by product costs a read of each asked kind's column entries per product (≈ 5 ns
+        // an entry when the products are near in memory, 10 when a tenth or fewer of the words'
+        // bits; without columns a far read of the pool, ≈ 30 words of a bitset); token by token a
+        // pass over the selection's non-zero words per asked posting (≈ 4 ns a word alone, but a
+        // stream of every posting through memory that other requests and processes share, which
+        // measured two to three times slower in the server under load): token by token only when
+        // it is half the cost or less (decision 080).
+        const entries = kinds.reduce((n, kind) => n + WIDTH[kind]!, 0);
+        sparse = size < nonZero * 32 * 0.1;
+        const perEntry = sparse ? 10 : 5;
+        const byProduct = columns
+          ? size * entries * perEntry < postings * nonZero * 8
+          : size * 30 < asked.length * nonZero;
+        if (byProduct) {
+          selected = this.idBuffer(size);
+          listIds(bits, words, nonZero, selected);
         } else
-          for (let id = 0; id < present.length; id++)
-            if (present[id]) {
-              total += 1;
-              countTokens(id, store, counts);
-            }
-        const kindBits = groups[at]!.kinds.reduce((b, k) => b | (1 << FILTER_KINDS.indexOf(k)), 0);
-        const out: TokenCounts = { tokens: [''], counts: [total] };
-        for (let c = 0; c < counts.length; c++)
-          if (counts[c]! > 0 && this.kindOf[c]! >= 0 && kindBits & (1 << this.kindOf[c]!)) {
-            out.tokens.push(tokenOf[c]!);
-            out.counts.push(counts[c]!);
+          for (const code of asked) {
+            let n = store.postings[code]!.countIn(bits, words, nonZero);
+            for (const level of repeats?.get(code) ?? []) n += level.countIn(bits, words, nonZero);
+            counts[code + 1] = n;
           }
-        answers[at] = out;
-      },
-    );
-    return answers;
+      } else {
+        selected = this.idBuffer(this.size);
+        for (let id = 0; id < this.present.length; id++) if (this.present[id]) selected[total++] = id;
+      }
+      // A sparse selection asking three kinds or more: a product's slot (one cache line) costs
+      // less than a line of each kind's column (measured in the server: «nike», every kind).
+      if (selected && sparse && kinds.length >= 3 && store.slots) countSlots(selected, total, store, counts);
+      else if (selected) for (const kind of kinds) countColumn(selected, total, store, kind, counts);
+      const out: TokenCounts = { tokens: [''], counts: [total] };
+      for (let c = 0; c < tokenOf.length; c++)
+        if (counts[c + 1]! > 0 && this.kindOf[c]! >= 0 && mask & (1 << this.kindOf[c]!)) {
+          out.tokens.push(tokenOf[c]!);
+          out.counts.push(counts[c + 1]!);
+        }
+      return out;
+    });
   }
 
   /** `facetCountsOf` for one group. */
