@@ -3,10 +3,11 @@
 // equals the database's, byte for byte; a write anywhere (heard or not) shows in the next page; an
 // invalidation drops the rows; with the cache off there are none.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { CardRows } from './card-rows.ts';
 import { createCatalogCache } from './catalog-cache.ts';
 import { listProducts } from './listing.repository.ts';
@@ -40,15 +41,7 @@ afterAll(() => t.close());
 const pglite = () => t.app.dbKind === 'pglite';
 
 /** The statements `run` sends to the database. */
-async function statements<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-  const spy = vi.spyOn(t.app.db, 'execute');
-  try {
-    const result = await run();
-    return { result, texts: spy.mock.calls.map(([query]) => JSON.stringify(query)) };
-  } finally {
-    spy.mockRestore();
-  }
-}
+const statements = <T>(run: () => Promise<T>) => statementsOf(t.app.db, run);
 /** The token index's own statements: its change log, and the rows of products changed since. */
 const ownReads = (text: string) => text.includes('catalog_changes') || text.includes('tsvector_to_array');
 

@@ -3,10 +3,11 @@
 // the token index finds empty needs none for its page. A search that names no brand in Cyrillic
 // is planned in one statement (decision 074).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { listProducts } from './listing.repository.ts';
 import { rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
 import { findProduct } from './product.repository.ts';
@@ -21,14 +22,8 @@ afterAll(() => t.close());
 
 /** The statements `run` sends to the database. */
 async function statements<T>(run: () => Promise<T>): Promise<{ result: T; count: number; texts: string[] }> {
-  const spy = vi.spyOn(t.app.db, 'execute');
-  try {
-    const result = await run();
-    const texts = spy.mock.calls.map(([query]) => JSON.stringify(query));
-    return { result, count: spy.mock.calls.length, texts };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result, texts } = await statementsOf(t.app.db, run);
+  return { result, count: texts.length, texts };
 }
 
 describe('cold catalogue reads', () => {

@@ -3,10 +3,11 @@
 // write committed before a request is in its answer even though the index picked the page before
 // it had read the log (it reads again and picks again).
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
+import { statementsOf } from '../../test/statements.ts';
 import type { ListingQuery } from './listing.sql.ts';
 import { listProducts } from './listing.repository.ts';
 import { planSearch } from './search-plan.ts';
@@ -40,15 +41,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The statements `run` sends to the database. */
-async function statements<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
-  const spy = vi.spyOn(t.app.db, 'execute');
-  try {
-    const result = await run();
-    return { result, texts: spy.mock.calls.map(([query]) => JSON.stringify(query)) };
-  } finally {
-    spy.mockRestore();
-  }
-}
+const statements = <T>(run: () => Promise<T>) => statementsOf(t.app.db, run);
 const readsLog = (text: string) => text.includes('catalog_changes');
 /** A page statement (its pictures' sub-select). */
 const readsPage = (text: string) => text.includes('product_images');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productImages, products, variants } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
+import { statementsOf } from '../../test/statements.ts';
 import { CARDS_PER_READ, findProduct, ProductReads } from './product.repository.ts';
 
 let t: TestApp;
@@ -20,14 +21,8 @@ const isCardRead = (text: string) => text.includes('FROM variants v WHERE v.prod
 
 /** The statements `run` sends to `app`'s database. */
 async function statements<T>(app: TestApp['app'], run: () => Promise<T>): Promise<{ result: T; cardReads: number }> {
-  const spy = vi.spyOn(app.db, 'execute');
-  try {
-    const result = await run();
-    const texts = spy.mock.calls.map(([query]) => JSON.stringify(query));
-    return { result, cardReads: texts.filter(isCardRead).length };
-  } finally {
-    spy.mockRestore();
-  }
+  const { result, texts } = await statementsOf(app.db, run);
+  return { result, cardReads: texts.filter(isCardRead).length };
 }
 
 /** Products that differ in every list the card shows (variants, pictures, categories, brand). */

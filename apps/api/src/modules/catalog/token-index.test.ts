@@ -103,6 +103,26 @@ function reference(
   };
 }
 
+/**
+ * `writes` random writes to both the index and the rows it must match: replaced, unpublished (15 %)
+ * and, for a batch of 3, new products past the index's capacity.
+ */
+function writeRandom(
+  index: TokenIndex,
+  rows: Map<number, ProductRow>,
+  r: ReturnType<typeof random>,
+  writes: number,
+  rowOf: (id: number, r: ReturnType<typeof random>) => ProductRow,
+): void {
+  for (let i = 0; i < writes; i++) {
+    const id = writes === 3 ? 20_000 + i : 1 + r.int(15_500);
+    const row = r.next() < 0.15 ? undefined : rowOf(id, r);
+    if (row) rows.set(id, row);
+    else rows.delete(id);
+    index.set(id, row);
+  }
+}
+
 /** Every selection's pages (cursors followed up to 4 pages) equal the reference's. */
 function expectSamePages(
   index: TokenIndex,
@@ -150,13 +170,7 @@ describe('the token index picks pages', { timeout: 120_000 }, () => {
     // A few writes (merged into the kept orders), then many (the orders made again), then products
     // past the index's capacity (its arrays grown).
     for (const writes of [25, 2500, 3]) {
-      for (let i = 0; i < writes; i++) {
-        const id = writes === 3 ? 20_000 + i : 1 + r.int(15_500);
-        const row = r.next() < 0.15 ? undefined : productRow(id, r);
-        if (row) rows.set(id, row);
-        else rows.delete(id);
-        index.set(id, row);
-      }
+      writeRandom(index, rows, r, writes, productRow);
       expectSamePages(index, rows, writes, 150);
     }
   });
@@ -278,13 +292,7 @@ describe('the token index counts facets', { timeout: 120_000 }, () => {
     expectSameCounts(index, rows, 1, 300);
     // Writes that replace, unpublish and add products (some past the index's capacity).
     for (const writes of [40, 2500, 3]) {
-      for (let i = 0; i < writes; i++) {
-        const id = writes === 3 ? 20_000 + i : 1 + r.int(15_500);
-        const row = r.next() < 0.15 ? undefined : facetRow(id, r);
-        if (row) rows.set(id, row);
-        else rows.delete(id);
-        index.set(id, row);
-      }
+      writeRandom(index, rows, r, writes, facetRow);
       expectSameCounts(index, rows, writes, 100);
     }
   });
