@@ -304,7 +304,10 @@ describe('the token index numbered by category and brand', { timeout: 120_000 },
     const r = random(85);
     const rows = new Map<number, ProductRow>();
     for (let id = 1; id <= 15_000; id++) if (r.next() < 0.97) rows.set(id, facetRow(id, r));
-    const key = (row: ProductRow) => [row[1].find((t) => t.startsWith('k:'))!, row[1].find((t) => t.startsWith('b:'))!];
+    const key = (row: ProductRow) => [
+      row[1].find((t) => t.startsWith('k:'))!,
+      row[1].find((t) => t.startsWith('b:'))!,
+    ];
     const ordered = [...rows.values()].sort((a, b) => {
       const [ka, ba] = key(a);
       const [kb, bb] = key(b);

@@ -641,7 +641,7 @@ export class TokenIndex {
   /**
    * Product ids and the index's own numbering of them (decision 085): every array, column, bitset
    * and posting below is by ordinal, not by id. A load numbers the published products in the order
-   * of (root category, brand, categories, id), so that a category's or a brand's products are near
+   * of (root category, brand, leaf category, id), so that a category's or a brand's products are near
    * each other — a selection of them holds whole blocks, counted from the blocks' counts — and a
    * product first seen later takes the next ordinal. `ordOf[id]` is the ordinal + 1 (0: none),
    * `idAt[ordinal]` the id. An ordinal stays its product's until the next load.
@@ -883,7 +883,7 @@ export class TokenIndex {
     // The numbering (decision 085): a category's and a brand's products near each other.
     const [{ order } = { order: null }] = await queryRows<{ order: string | null }>(
       db,
-      sql`SELECT json_agg(id ORDER BY category_ids[1], brand_id, category_ids, id)::text AS order
+      sql`SELECT json_agg(id ORDER BY category_ids[1], brand_id, category_ids[cardinality(category_ids)], id)::text AS order
           FROM products WHERE is_published`,
     );
     this.reset(max + 1024, JSON.parse(order ?? '[]') as number[]);
@@ -1431,7 +1431,12 @@ export class TokenIndex {
         // Every published product: every block whole.
         total = this.size;
         const blocks = TokenStore.blocksOf(this.capacity);
-        this.addBlocks(Int32Array.from({ length: blocks }, (_, b) => b), blocks, asked, counts);
+        this.addBlocks(
+          Int32Array.from({ length: blocks }, (_, b) => b),
+          blocks,
+          asked,
+          counts,
+        );
       } else {
         selected = this.idBuffer(this.size);
         for (let id = 0; id < this.present.length; id++) if (this.present[id]) selected[total++] = id;
@@ -1665,10 +1670,10 @@ export class TokenIndex {
     ords.sort((a, b) => this.idAt[a]! - this.idAt[b]!);
     for (const id of ords)
       out.set(this.idAt[id]!, {
-          tokens: this.facets.tokens(id),
-          words: this.words.tokens(id),
-          keys: [this.popularity[id]!, this.sales[id]!, this.minPrice[id]!, this.publishedAt[id]!],
-        });
+        tokens: this.facets.tokens(id),
+        words: this.words.tokens(id),
+        keys: [this.popularity[id]!, this.sales[id]!, this.minPrice[id]!, this.publishedAt[id]!],
+      });
     return out;
   }
 }
