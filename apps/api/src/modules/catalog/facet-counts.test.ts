@@ -478,10 +478,7 @@ describe('the token index search', () => {
       const bits = index.matchQuery(q);
       expect(bits !== undefined, q).toBe(plain);
       if (!bits) continue;
-      const found: number[] = [];
-      bits.forEach((word, w) => {
-        for (let b = 0; b < 32; b++) if (word & (1 << b)) found.push(w * 32 + b);
-      });
+      const found = index.idsIn(bits);
       const rows = await queryRows<{ id: number }>(
         db,
         sql`SELECT id FROM products WHERE is_published AND search @@ websearch_to_tsquery('russian', ${text}) ORDER BY id`,

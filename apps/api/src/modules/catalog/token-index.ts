@@ -47,6 +47,12 @@ const WIDTH = [3, 4, 8, 1, 1];
  * the pool). Other entries hold a code + 1, or 0 past the product's last code of the kind.
  */
 const SPILLED = 0xffff;
+/**
+ * Products per block of the facet store's `blockCounts` (decision 085): 1,024 ordinals, 32 words of
+ * a bitset. A selection holding every published product of a block adds the block's counts.
+ */
+const BLOCK_SHIFT = 10;
+const BLOCK_WORDS = 1 << (BLOCK_SHIFT - 5);
 /** Entries of a product's slot in `TokenStore.slots`, and the first one's value when its codes are in the pool. */
 const SLOT = 16;
 const OVERFLOW = 0xffff;
@@ -123,7 +129,7 @@ function countColumn(ids: Int32Array, n: number, store: TokenStore, kind: number
 const WALK_CHUNK = 256;
 
 /**
- * Keeps, in order, those of the first `n` products of `ids` in the OR of `parts`, and answers how
+ * Keeps, in order, those of the first `n` products (ordinals) of `ids` in the OR of `parts`, and answers how
  * many: one read of each part per product, no branch on what they hold (`TokenIndex.walkOrder`).
  */
 function keepIn(parts: readonly Uint32Array[], ids: Int32Array, n: number): number {
@@ -181,43 +187,106 @@ function unionWord(parts: readonly Uint32Array[], w: number): number {
 }
 
 /** The products of one filtered kind or search word: the bitsets whose OR they are, and how many at most. */
-type Union = { parts: Uint32Array[]; size: number };
+type Union = { parts: Uint32Array[]; size: number; marks?: (Uint32Array | undefined)[] };
 
 /** The products matching a search, as `TokenIndex.searchMatch` gives them: the words' unions, all required. */
 export type SearchMatch = readonly Union[];
+
+/** Where `selectWords` writes each selection: its bitset, non-zero words and whole blocks (decision 085). */
+type Selections = {
+  bits: readonly Uint32Array[];
+  words: readonly Int32Array[];
+  nonZero: Int32Array;
+  sizes: Float64Array;
+  /** Per selection, the blocks it holds whole (every published product of the block), `fullCount` of them. */
+  full: readonly Int32Array[];
+  fullCount: Int32Array;
+  /** Per selection, its products in those blocks. */
+  fullSize: Float64Array;
+};
 
 /**
  * The loop of `TokenIndex.groupSelections`, apart so that it is compiled once for every shape of
  * request: for each word, each kind's union word, then each selection's word — `within` (a search's
  * bitset, or every product) and every kind but its `skips[g]` — written to `bits[g]`, its index to
  * `words[g]` when non-zero; `nonZero[g]` and `sizes[g]` count them and their products.
+ *
+ * With `present` (the published products' bitset), a block of BLOCK_WORDS words whose every word
+ * of a selection equals `present`'s (and holds a product) is noted in `full[g]` and its words taken
+ * back out of `words[g]` (they stay in `bits[g]`): its products are counted from the block's
+ * counts, not one by one (decision 085).
  */
 function selectWords(
   within: Uint32Array | undefined,
   kinds: readonly (readonly Uint32Array[])[],
+  marks: readonly (readonly (Uint32Array | undefined)[])[],
   skips: Int32Array,
-  bits: readonly Uint32Array[],
-  words: readonly Int32Array[],
-  nonZero: Int32Array,
-  sizes: Float64Array,
+  present: Uint32Array | undefined,
+  out: Selections,
   length: number,
 ): void {
+  const { bits, words, nonZero, sizes, full, fullCount, fullSize } = out;
   const k = kinds.length;
   const groups = bits.length;
   const word = new Int32Array(k);
+  // A kind no selection skips: a word where it has no product is in no selection.
+  const alone = new Uint8Array(k).fill(1);
+  for (let g = 0; g < groups; g++) if (skips[g]! >= 0) alone[skips[g]!] = 0;
+  const blockStart = new Int32Array(groups);
+  const blockSize = new Float64Array(groups);
+  const whole = new Uint8Array(groups);
+  for (let g = 0; g < groups; g++) bits[g]!.fill(0, 0, length);
   for (let w = 0; w < length; w++) {
+    const first = (w & (BLOCK_WORDS - 1)) === 0;
+    if (first && k > 0) {
+      // A block where two kinds (or one no selection skips) have none of their products marked
+      // is in no selection: its words stay 0.
+      const block = w >>> (BLOCK_SHIFT - 5);
+      let empty = 0;
+      let skipped = false;
+      for (let j = 0; j < k && !skipped; j++) {
+        const kindMarks = marks[j]!;
+        let any = kindMarks.length < kinds[j]!.length;
+        for (let i = 0; i < kindMarks.length && !any; i++) any = marked(kindMarks[i], block);
+        if (!any && (empty++ > 0 || alone[j] === 1)) skipped = true;
+      }
+      if (skipped) {
+        w += BLOCK_WORDS - 1;
+        continue;
+      }
+    }
+    const last = (w & (BLOCK_WORDS - 1)) === BLOCK_WORDS - 1 || w === length - 1;
     const allowed = within ? (w < within.length ? within[w]! | 0 : 0) : -1;
-    // A product outside two kinds is in no selection.
-    let outside = allowed === 0 ? 2 : 0;
-    for (let j = 0; j < k && outside < 2; j++) if ((word[j] = unionWord(kinds[j]!, w)) === 0) outside += 1;
+    // A product outside two kinds (or one no selection skips) is in no selection.
+    let dead = allowed === 0;
+    let zeros = 0;
+    for (let j = 0; j < k && !dead; j++)
+      if ((word[j] = unionWord(kinds[j]!, w)) === 0) {
+        if (zeros > 0 || alone[j] === 1) dead = true;
+        zeros += 1;
+      }
+    const all = present ? (w < present.length ? present[w]! | 0 : 0) : 0;
     for (let g = 0; g < groups; g++) {
-      let x = outside < 2 ? allowed : 0;
+      if (first) {
+        blockStart[g] = nonZero[g]!;
+        blockSize[g] = 0;
+        whole[g] = present ? 1 : 0;
+      }
+      let x = dead ? 0 : allowed;
       const skip = skips[g]!;
       for (let j = 0; j < k && x !== 0; j++) if (j !== skip) x &= word[j]!;
-      bits[g]![w] = x;
+      if (x !== 0) bits[g]![w] = x;
+      if (x !== all) whole[g] = 0;
       if (x !== 0) {
         words[g]![nonZero[g]!++] = w;
-        sizes[g]! += popcount(x);
+        const n = popcount(x);
+        sizes[g]! += n;
+        blockSize[g]! += n;
+      }
+      if (last && whole[g] === 1 && nonZero[g]! > blockStart[g]!) {
+        nonZero[g] = blockStart[g]!;
+        full[g]![fullCount[g]!++] = w >>> (BLOCK_SHIFT - 5);
+        fullSize[g]! += blockSize[g]!;
       }
     }
   }
@@ -240,10 +309,26 @@ function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
+/** Words of a block mark bitset (`Posting.marks`) for a bitset of `words` words. */
+function marksLength(words: number): number {
+  return (words >>> 10) + 1;
+}
+
+/** Whether bitset `part`'s marks (`Posting.marks`; undefined: every block) say block `block` may hold a product. */
+function marked(marks: Uint32Array | undefined, block: number): boolean {
+  return !marks || (block >>> 5 < marks.length && (marks[block >>> 5]! & (1 << (block & 31))) !== 0);
+}
+
 /** The products carrying one token: a set while few, a bitset of product ids once many. */
 class Posting {
   small: Set<number> | undefined = new Set();
   bits: Uint32Array | undefined;
+  /**
+   * With `bits`: a bit per block of BLOCK_WORDS words (`marks[id >>> 15]`, bit `(id >>> 10) & 31`)
+   * set once the block has held one of its products — never cleared, so a clear bit means none
+   * (decision 085: `selectWords` skips the blocks where a selection can hold nothing).
+   */
+  marks: Uint32Array | undefined;
   size = 0;
 
   add(id: number, capacity: number): void {
@@ -254,7 +339,11 @@ class Posting {
       // A bitset costs capacity / 8 bytes; a set entry about 16.
       if (this.size * 128 > capacity && capacity > 4096) {
         this.bits = new Uint32Array((capacity >>> 5) + 1);
-        for (const x of this.small) this.bits[x >>> 5]! |= 1 << (x & 31);
+        this.marks = new Uint32Array(marksLength(this.bits.length));
+        for (const x of this.small) {
+          this.bits[x >>> 5]! |= 1 << (x & 31);
+          this.marks[x >>> 15]! |= 1 << ((x >>> 10) & 31);
+        }
         this.small = undefined;
       }
       return;
@@ -263,6 +352,7 @@ class Posting {
     const mask = 1 << (id & 31);
     if (bits[id >>> 5]! & mask) return;
     bits[id >>> 5]! |= mask;
+    this.marks![id >>> 15]! |= 1 << ((id >>> 10) & 31);
     this.size += 1;
   }
 
@@ -319,6 +409,9 @@ class Posting {
       const bigger = new Uint32Array(Math.max((id >>> 5) + 1, Math.ceil(this.bits!.length * 1.5)));
       bigger.set(this.bits!);
       this.bits = bigger;
+      const marks = new Uint32Array(marksLength(bigger.length));
+      marks.set(this.marks!);
+      this.marks = marks;
     }
     return this.bits!;
   }
@@ -351,6 +444,13 @@ class TokenStore {
   /** With `inline`: the filter kind of each code (index in FILTER_KINDS; -1 for none). */
   kindOfCode: number[] = [];
   /**
+   * With `inline`: per block of 1,024 products (BLOCK_SHIFT), how many times each code occurs among
+   * its products (`blockCounts[block * stride + code]`, repeats included, the pool's codes whether
+   * or not they fit a column), kept by `add` and `remove` (decision 085).
+   */
+  blockCounts: Int32Array | undefined;
+  stride = 0;
+  /**
    * With `inline`, also: for a token a product carries more than once (a colour of two variants),
    * the products carrying it at least 2, 3, … times (`repeats.get(code)[0]` is 2), so that a
    * token's count with multiplicity is the sum of its postings' counts within a selection.
@@ -371,7 +471,24 @@ class TokenStore {
       this.columns = WIDTH.map((width) => new Uint16Array(capacity * width));
       this.slots = new Uint16Array(capacity * SLOT);
       this.repeats = new Map();
+      this.stride = 64;
+      this.blockCounts = new Int32Array(TokenStore.blocksOf(capacity) * this.stride);
     }
+  }
+
+  static blocksOf(capacity: number): number {
+    return (capacity >>> BLOCK_SHIFT) + 1;
+  }
+
+  /** `blockCounts` with room for `codes` codes a block (the counts kept). */
+  private widen(codes: number): void {
+    const stride = Math.max(codes, this.stride * 2);
+    const blocks = TokenStore.blocksOf(this.capacity);
+    const wider = new Int32Array(blocks * stride);
+    for (let b = 0; b < blocks; b++)
+      wider.set(this.blockCounts!.subarray(b * this.stride, (b + 1) * this.stride), b * stride);
+    this.blockCounts = wider;
+    this.stride = stride;
   }
 
   /** Calls `visit` with each code of `codes` carried more than once and its number of copies. */
@@ -393,6 +510,7 @@ class TokenStore {
       this.tokenOf.push(token);
       this.kindOfCode.push(KIND_INDEX.get(token.slice(0, 2)) ?? -1);
       this.postings.push(new Posting());
+      if (this.blockCounts && code >= this.stride) this.widen(code + 1);
     }
     return code;
   }
@@ -415,6 +533,11 @@ class TokenStore {
       slots.set(this.slots);
       this.slots = slots;
     }
+    if (this.blockCounts) {
+      const blockCounts = new Int32Array(TokenStore.blocksOf(capacity) * this.stride);
+      blockCounts.set(this.blockCounts);
+      this.blockCounts = blockCounts;
+    }
     this.capacity = capacity;
   }
 
@@ -422,6 +545,10 @@ class TokenStore {
     const from = this.offset[id]!;
     const to = from + this.length[id]!;
     for (let i = from; i < to; i++) this.postings[this.pool[i]!]!.delete(id);
+    if (this.blockCounts) {
+      const base = (id >>> BLOCK_SHIFT) * this.stride;
+      for (let i = from; i < to; i++) this.blockCounts[base + this.pool[i]!]! -= 1;
+    }
     if (this.repeats)
       TokenStore.forEachRepeat(this.pool.subarray(from, to), (code, copies) => {
         const levels = this.repeats!.get(code)!;
@@ -446,6 +573,7 @@ class TokenStore {
       if (code > 0xffff && this.pool instanceof Uint16Array) this.pool = Int32Array.from(this.pool);
       this.pool[this.used++] = code;
       this.postings[code]!.add(id, this.capacity);
+      if (this.blockCounts) this.blockCounts[(id >>> BLOCK_SHIFT) * this.stride + code]! += 1;
     }
     this.offset[id] = from;
     this.length[id] = tokens.length;
@@ -525,8 +653,21 @@ export class TokenIndex {
   /** Filter kind (index in FILTER_KINDS) of each facet token code. */
   private kindOf: number[] = [];
   private capacity = 0;
-  /** 1 for each published product id. */
+  /**
+   * Product ids and the index's own numbering of them (decision 085): every array, column, bitset
+   * and posting below is by ordinal, not by id. A load numbers the published products in the order
+   * of (root category, brand, leaf category, id), so that a category's or a brand's products are near
+   * each other — a selection of them holds whole blocks, counted from the blocks' counts — and a
+   * product first seen later takes the next ordinal. `ordOf[id]` is the ordinal + 1 (0: none),
+   * `idAt[ordinal]` the id. An ordinal stays its product's until the next load.
+   */
+  private ordOf = new Int32Array(0);
+  private idAt = new Int32Array(0);
+  private ordinals = 0;
+  /** 1 for each published product (by ordinal). */
   private present = new Uint8Array(0);
+  /** The same as a bitset (whole blocks of a selection are found against it). */
+  private presentWords = new Uint32Array(1);
   /**
    * Each published product's sort keys (decision 070), by id: a combined-filter listing picks its
    * page here (`pageIds`). `publishedAt` is in microseconds since 1970, as the cursor writes it.
@@ -544,6 +685,8 @@ export class TokenIndex {
   private orders = new Map<Int32Array | Float64Array, { ids: Int32Array; moved: Set<number> }>();
   /** Published products in the index. */
   size = 0;
+  /** Blocks whose products were counted from their counts (decision 085), since the index was made: tests. */
+  blocksCounted = 0;
 
   private since: string | undefined;
   /**
@@ -597,7 +740,11 @@ export class TokenIndex {
    */
   static of(rows: readonly ProductRow[]): TokenIndex {
     const index = new TokenIndex();
-    index.reset(rows.reduce((max, r) => Math.max(max, r[0]), 0) + 1024);
+    // Numbered in the rows' order.
+    index.reset(
+      rows.reduce((max, r) => Math.max(max, r[0]), 0) + 1024,
+      rows.map((r) => r[0]),
+    );
     for (const row of rows) index.put(row[0], row);
     return index;
   }
@@ -764,7 +911,13 @@ export class TokenIndex {
       db,
       sql`SELECT coalesce(max(id), 0)::int AS max FROM products`,
     );
-    this.reset(max + 1024);
+    // The numbering (decision 085): a category's and a brand's products near each other.
+    const [{ order } = { order: null }] = await queryRows<{ order: string | null }>(
+      db,
+      sql`SELECT json_agg(id ORDER BY category_ids[1], brand_id, category_ids[cardinality(category_ids)], id)::text AS order
+          FROM products WHERE is_published`,
+    );
+    this.reset(max + 1024, JSON.parse(order ?? '[]') as number[]);
     for (let from = 0; from <= max; from += LOAD_CHUNK) {
       const [row] = await queryRows<{ rows: string | null }>(
         db,
@@ -850,13 +1003,20 @@ export class TokenIndex {
     if (horizon) await db.execute(sql`DELETE FROM catalog_changes WHERE tx < ${horizon}::bigint`);
   }
 
-  private reset(capacity: number): void {
+  /** Empties the index, with room for `capacity` products, numbering the ids of `order` first. */
+  private reset(capacity: number, order: readonly number[] = []): void {
     this.version += 1;
+    capacity = Math.max(capacity, order.length + 1024);
     this.facets = new TokenStore(capacity, 12, true);
     this.words = new TokenStore(capacity, 10);
     this.kindOf = [];
     this.capacity = capacity;
     this.present = new Uint8Array(capacity);
+    this.presentWords = new Uint32Array((capacity >>> 5) + 1);
+    this.ordOf = new Int32Array(capacity);
+    this.idAt = new Int32Array(capacity);
+    this.ordinals = 0;
+    for (const id of order) if (this.ordinalOf(id) < 0) this.number(id);
     this.popularity = new Int32Array(capacity);
     this.sales = new Int32Array(capacity);
     this.minPrice = new Int32Array(capacity);
@@ -865,13 +1025,44 @@ export class TokenIndex {
     this.size = 0;
   }
 
-  private ensureCapacity(id: number): void {
-    if (id < this.capacity) return;
-    const capacity = Math.max(id + 1, Math.ceil(this.capacity * 1.5));
+  /** Product `id`'s ordinal, -1 when it has none. */
+  private ordinalOf(id: number): number {
+    return id >= 0 && id < this.ordOf.length ? this.ordOf[id]! - 1 : -1;
+  }
+
+  /** Gives product `id` the next ordinal. */
+  private number(id: number): number {
+    if (id >= this.ordOf.length) {
+      const ordOf = new Int32Array(Math.max(id + 1, Math.ceil(this.ordOf.length * 1.5)));
+      ordOf.set(this.ordOf);
+      this.ordOf = ordOf;
+    }
+    const ord = this.ordinals++;
+    this.ensureCapacity(ord);
+    this.ordOf[id] = ord + 1;
+    this.idAt[ord] = id;
+    return ord;
+  }
+
+  /** The ids of the products of `bits` (a bitset by ordinal, as `matchQuery` gives it), ascending. */
+  idsIn(bits: Uint32Array): number[] {
+    const ids: number[] = [];
+    for (let w = 0; w < bits.length; w++)
+      for (let x = bits[w]!; x !== 0; x &= x - 1) ids.push(this.idAt[(w << 5) + 31 - Math.clz32(x & -x)]!);
+    return ids.sort((a, b) => a - b);
+  }
+
+  private ensureCapacity(ord: number): void {
+    if (ord < this.capacity) return;
+    const capacity = Math.max(ord + 1, Math.ceil(this.capacity * 1.5));
     const present = new Uint8Array(capacity);
     present.set(this.present);
     this.present = present;
+    const presentWords = new Uint32Array((capacity >>> 5) + 1);
+    presentWords.set(this.presentWords);
+    this.presentWords = presentWords;
     const grown = <T extends Int32Array | Float64Array>(old: T, into: T): T => (into.set(old), into);
+    this.idAt = grown(this.idAt, new Int32Array(capacity));
     this.popularity = grown(this.popularity, new Int32Array(capacity));
     this.sales = grown(this.sales, new Int32Array(capacity));
     this.minPrice = grown(this.minPrice, new Int32Array(capacity));
@@ -884,16 +1075,21 @@ export class TokenIndex {
   }
 
   /** Sets one product's tokens, search lexemes and sort keys (no row: not published, or gone). */
-  private put(id: number, row: ProductRow | undefined): void {
-    if (id < 0) return;
+  private put(productId: number, row: ProductRow | undefined): void {
+    if (productId < 0) return;
     this.version += 1;
     const [, tokens, words] = row ?? [];
-    this.ensureCapacity(id);
+    let id = this.ordinalOf(productId);
+    if (id < 0) {
+      if (!tokens) return;
+      id = this.number(productId);
+    }
     for (const order of this.orders.values()) order.moved.add(id);
     if (this.present[id]) {
       this.facets.remove(id);
       this.words.remove(id);
       this.present[id] = 0;
+      this.presentWords[id >>> 5]! &= ~(1 << (id & 31));
       this.size -= 1;
     }
     if (!tokens) return;
@@ -906,13 +1102,14 @@ export class TokenIndex {
     this.minPrice[id] = row![5];
     this.publishedAt[id] = row![6];
     this.present[id] = 1;
+    this.presentWords[id >>> 5]! |= 1 << (id & 31);
     this.size += 1;
   }
 
   /** A bitset of every published product. */
   private presentBits(words: number): Uint32Array {
     const bits = new Uint32Array(words);
-    for (let id = 0; id < this.capacity; id++) if (this.present[id]) bits[id >>> 5]! |= 1 << (id & 31);
+    bits.set(this.presentWords.subarray(0, words));
     return bits;
   }
 
@@ -1043,20 +1240,29 @@ export class TokenIndex {
         if (code !== undefined) postings.add(this.facets.postings[code]!);
       }
       const parts: Uint32Array[] = [];
+      const marks: (Uint32Array | undefined)[] = [];
       let size = 0;
       let small = false;
       for (const posting of postings) {
         size += posting.size;
-        if (posting.bits) parts.push(posting.bits);
-        else small = true;
+        if (posting.bits) {
+          parts.push(posting.bits);
+          marks.push(posting.marks);
+        } else small = true;
       }
       if (small) {
         const into = buffers[i]!;
+        const marked = new Uint32Array(marksLength(into.length));
         into.fill(0);
-        for (const posting of postings) if (!posting.bits) posting.orInto(into);
+        for (const posting of postings)
+          if (!posting.bits) {
+            posting.orInto(into);
+            for (const id of posting.small!) marked[id >>> 15]! |= 1 << ((id >>> 10) & 31);
+          }
         parts.push(into);
+        marks.push(marked);
       }
-      return { kind, union: { parts, size } };
+      return { kind, union: { parts, size, marks } };
     });
   }
 
@@ -1072,11 +1278,23 @@ export class TokenIndex {
     filters: ListingFilters,
     excepts: readonly (FilterKind | undefined)[],
     search: Uint32Array | undefined,
-  ): ({ bits: Uint32Array; words: Int32Array; nonZero: number; size: number } | undefined)[] {
+  ): (
+    | {
+        bits: Uint32Array;
+        words: Int32Array;
+        nonZero: number;
+        size: number;
+        full: Int32Array;
+        fullCount: number;
+        fullSize: number;
+      }
+    | undefined
+  )[] {
     // The rarest kind first: a word is done once two kinds have none of its products.
     const kinds = this.kindUnions(filters).sort((x, y) => x.union.size - y.union.size);
     const k = kinds.length;
     const parts = kinds.map((x) => x.union.parts);
+    const marks = kinds.map((x) => x.union.marks ?? []);
     const skip = excepts.map((e) => kinds.findIndex((x) => x.kind === e));
     const restricted = excepts.map((_, g) => search !== undefined || k > (skip[g]! >= 0 ? 1 : 0));
     const counted = excepts.map((_, g) => g).filter((g) => restricted[g]);
@@ -1092,6 +1310,9 @@ export class TokenIndex {
             ),
             nonZero: 0,
             size: 0,
+            full: new Int32Array(TokenStore.blocksOf(this.capacity)),
+            fullCount: 0,
+            fullSize: 0,
           }
         : undefined,
     );
@@ -1099,23 +1320,41 @@ export class TokenIndex {
     // selection but its own to nothing, and that one not at all.
     const words = scratch[0]!.length;
     const made = counted.map((g) => out[g]!);
-    const nonZero = new Int32Array(made.length);
-    const sizes = new Float64Array(made.length);
+    const selections: Selections = {
+      bits: made.map((x) => x.bits),
+      words: made.map((x) => x.words),
+      nonZero: new Int32Array(made.length),
+      sizes: new Float64Array(made.length),
+      full: made.map((x) => x.full),
+      fullCount: new Int32Array(made.length),
+      fullSize: new Float64Array(made.length),
+    };
     selectWords(
       search,
       parts,
+      marks,
       Int32Array.from(counted.map((g) => skip[g]!)),
-      made.map((x) => x.bits),
-      made.map((x) => x.words),
-      nonZero,
-      sizes,
+      this.facets.blockCounts ? this.presentWords : undefined,
+      selections,
       words,
     );
     made.forEach((x, g) => {
-      x.nonZero = nonZero[g]!;
-      x.size = sizes[g]!;
+      x.nonZero = selections.nonZero[g]!;
+      x.size = selections.sizes[g]!;
+      x.fullCount = selections.fullCount[g]!;
+      x.fullSize = selections.fullSize[g]!;
     });
     return out;
+  }
+
+  /** Adds to `counts[code + 1]` each of `codes`' counts in the first `count` blocks of `blocks` (decision 085). */
+  private addBlocks(blocks: Int32Array, count: number, codes: readonly number[], counts: Int32Array): void {
+    const { blockCounts, stride } = this.facets;
+    this.blocksCounted += count;
+    for (let i = 0; i < count; i++) {
+      const base = blocks[i]! * stride;
+      for (const code of codes) counts[code + 1]! += blockCounts![base + code]!;
+    }
   }
 
   /** A reused array of at least `n` product ids (synchronous callers only). */
@@ -1147,8 +1386,9 @@ export class TokenIndex {
     return excepts.map((except) => {
       const sources = kinds.filter((k) => k !== except).map((k) => kindBits.get(k)!.bits);
       const listed: number[] = [];
-      for (const id of ids) {
-        if (id < 0 || id >= this.capacity) continue;
+      for (const productId of ids) {
+        const id = this.ordinalOf(productId);
+        if (id < 0) continue;
         const w = id >>> 5;
         const bit = 1 << (id & 31);
         if (sources.length ? sources.every((s) => w < s.length && s[w]! & bit) : this.present[id])
@@ -1181,24 +1421,32 @@ export class TokenIndex {
       const mask = kinds.reduce((m, kind) => m | (1 << kind), 0);
       // counts[code + 1]: a column's empty entries add to counts[0].
       const counts = new Int32Array(tokenOf.length + 1);
+      const asked: number[] = [];
+      for (let c = 0; c < tokenOf.length; c++)
+        if (this.kindOf[c]! >= 0 && mask & (1 << this.kindOf[c]!)) asked.push(c);
+      // The products counted one by one (`selected`, `n` of them), of `total` in the selection.
       let total = 0;
       let selected: Int32Array | undefined;
+      let n = 0;
       let sparse = false;
       const ids = listed[at];
       const selection = made[at];
       if (ids) {
         selected = Int32Array.from(ids);
-        total = ids.length;
+        total = n = ids.length;
+      } else if (selection && selection.fullCount > 0) {
+        // Whole blocks from their counts, the rest product by product (decision 085).
+        const { bits, words, nonZero, size, full, fullCount, fullSize } = selection;
+        total = size;
+        this.addBlocks(full, fullCount, asked, counts);
+        selected = this.idBuffer(size - fullSize);
+        n = listIds(bits, words, nonZero, selected);
+        sparse = n < nonZero * 32 * 0.1;
       } else if (selection) {
         const { bits, words, nonZero, size } = selection;
         total = size;
-        const asked: number[] = [];
         let postings = 0;
-        for (let c = 0; c < tokenOf.length; c++)
-          if (this.kindOf[c]! >= 0 && mask & (1 << this.kindOf[c]!)) {
-            asked.push(c);
-            postings += 1 + (repeats?.get(c)?.length ?? 0);
-          }
+        for (const c of asked) postings += 1 + (repeats?.get(c)?.length ?? 0);
         // Product by product costs a read of each asked kind's column entries per product (≈ 5 ns
         // an entry when the products are near in memory, 10 when a tenth or fewer of the words'
         // bits; without columns a far read of the pool, ≈ 30 words of a bitset); token by token a
@@ -1206,7 +1454,7 @@ export class TokenIndex {
         // stream of every posting through memory that other requests and processes share, which
         // measured two to three times slower in the server under load): token by token only when
         // it is half the cost or less (decision 080).
-        const entries = kinds.reduce((n, kind) => n + WIDTH[kind]!, 0);
+        const entries = kinds.reduce((m, kind) => m + WIDTH[kind]!, 0);
         sparse = size < nonZero * 32 * 0.1;
         const perEntry = sparse ? 10 : 5;
         const byProduct = columns
@@ -1214,21 +1462,32 @@ export class TokenIndex {
           : size * 30 < asked.length * nonZero;
         if (byProduct) {
           selected = this.idBuffer(size);
-          listIds(bits, words, nonZero, selected);
+          n = listIds(bits, words, nonZero, selected);
         } else
           for (const code of asked) {
-            let n = store.postings[code]!.countIn(bits, words, nonZero);
-            for (const level of repeats?.get(code) ?? []) n += level.countIn(bits, words, nonZero);
-            counts[code + 1] = n;
+            let m = store.postings[code]!.countIn(bits, words, nonZero);
+            for (const level of repeats?.get(code) ?? []) m += level.countIn(bits, words, nonZero);
+            counts[code + 1] = m;
           }
+      } else if (store.blockCounts) {
+        // Every published product: every block whole.
+        total = this.size;
+        const blocks = TokenStore.blocksOf(this.capacity);
+        this.addBlocks(
+          Int32Array.from({ length: blocks }, (_, b) => b),
+          blocks,
+          asked,
+          counts,
+        );
       } else {
         selected = this.idBuffer(this.size);
         for (let id = 0; id < this.present.length; id++) if (this.present[id]) selected[total++] = id;
+        n = total;
       }
       // A sparse selection asking three kinds or more: a product's slot (one cache line) costs
       // less than a line of each kind's column (measured in the server: «nike», every kind).
-      if (selected && sparse && kinds.length >= 3 && store.slots) countSlots(selected, total, store, counts);
-      else if (selected) for (const kind of kinds) countColumn(selected, total, store, kind, counts);
+      if (selected && sparse && kinds.length >= 3 && store.slots) countSlots(selected, n, store, counts);
+      else if (selected) for (const kind of kinds) countColumn(selected, n, store, kind, counts);
       const out: TokenCounts = { tokens: [''], counts: [total] };
       for (let c = 0; c < tokenOf.length; c++)
         if (counts[c + 1]! > 0 && this.kindOf[c]! >= 0 && mask & (1 << this.kindOf[c]!)) {
@@ -1255,9 +1514,9 @@ export class TokenIndex {
     const found: number[] = [];
     if (!unions) {
       for (let id = 0; id < this.present.length; id++)
-        if (this.present[id] && found.push(id) > limit) return undefined;
-    } else if (!forEachInUnions(unions, (id) => found.push(id) <= limit)) return undefined;
-    return found;
+        if (this.present[id] && found.push(this.idAt[id]!) > limit) return undefined;
+    } else if (!forEachInUnions(unions, (id) => found.push(this.idAt[id]!) <= limit)) return undefined;
+    return found.sort((a, b) => a - b);
   }
 
   /**
@@ -1288,7 +1547,9 @@ export class TokenIndex {
 
   /** Published products ascending by (`keys`, id), with the moves since it was made merged in. */
   private orderBy(keys: Int32Array | Float64Array): Int32Array {
-    const before = (a: number, b: number) => keys[a]! - keys[b]! || a - b;
+    // By ordinal, ties by product id.
+    const idAt = this.idAt;
+    const before = (a: number, b: number) => keys[a]! - keys[b]! || idAt[a]! - idAt[b]!;
     let order = this.orders.get(keys);
     if (!order || order.moved.size * 8 > order.ids.length) {
       const ids = new Int32Array(this.size);
@@ -1379,8 +1640,8 @@ export class TokenIndex {
     if (after)
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        const id = order[mid]!;
-        const key = keys[id]!;
+        const key = keys[order[mid]!]!;
+        const id = this.idAt[order[mid]!]!;
         const below = key < after.key || (key === after.key && (ascending ? id <= after.id : id < after.id));
         if (below) lo = mid + 1;
         else hi = mid;
@@ -1405,7 +1666,7 @@ export class TokenIndex {
       for (let j = 0; j < tests.length && m > 0; j++) m = keepIn(tests[j]!, passed, m);
       for (let i = 0; i < m; i++) {
         if (ids.length === limit) return { ids, more: true };
-        ids.push(passed[i]!);
+        ids.push(this.idAt[passed[i]!]!);
       }
     }
     return { ids, more: false };
@@ -1427,8 +1688,9 @@ export class TokenIndex {
     const page: number[] = [];
     const pageKeys: number[] = [];
     let found = 0;
-    const take = (id: number) => {
-      const key = sign * keys[id]!;
+    const take = (ord: number) => {
+      const id = this.idAt[ord]!;
+      const key = sign * keys[ord]!;
       const signed = sign * id;
       if (key < afterKey || (key === afterKey && signed <= afterId)) return true;
       found += 1;
@@ -1454,16 +1716,19 @@ export class TokenIndex {
     return { ids: page, more: found > page.length };
   }
 
-  /** Every product in the index with its tokens, lexemes and sort keys (tests compare it with the table). */
+  /** Every product in the index with its tokens, lexemes and sort keys, by id (tests compare it with the table). */
   snapshot(): Map<number, { tokens: string[]; words: string[]; keys: number[] }> {
     const out = new Map<number, { tokens: string[]; words: string[]; keys: number[] }>();
-    for (let id = 0; id < this.capacity; id++)
-      if (this.present[id])
-        out.set(id, {
-          tokens: this.facets.tokens(id),
-          words: this.words.tokens(id),
-          keys: [this.popularity[id]!, this.sales[id]!, this.minPrice[id]!, this.publishedAt[id]!],
-        });
+    const ords: number[] = [];
+    for (let ord = 0; ord < this.capacity; ord++) if (this.present[ord]) ords.push(ord);
+    // By product id.
+    ords.sort((a, b) => this.idAt[a]! - this.idAt[b]!);
+    for (const id of ords)
+      out.set(this.idAt[id]!, {
+        tokens: this.facets.tokens(id),
+        words: this.words.tokens(id),
+        keys: [this.popularity[id]!, this.sales[id]!, this.minPrice[id]!, this.publishedAt[id]!],
+      });
     return out;
   }
 }
