@@ -149,31 +149,84 @@ function keepIn(parts: readonly Uint32Array[], ids: Int32Array, n: number): numb
 }
 
 /**
- * Calls `visit` with every product id in the intersection of `unions`, in order, while it answers
- * true. Each union is the bitsets whose OR it is (a filtered kind's postings as they are kept):
- * word by word, the first union's OR and then each next one's while anything is left, so no
+ * Calls `visit` with every product (ordinal) in the intersection of `unions`, in order, while it
+ * answers true. Each union is the bitsets whose OR it is (a filtered kind's postings as they are
+ * kept): word by word, the first union's OR and then each next one's while anything is left, so no
  * kind's OR is ever written out (decision 074: ORing and clearing whole bitsets of a million
- * products per request was most of a combined-filter page's cost). Missing words are 0.
+ * products per request was most of a combined-filter page's cost). Missing words are 0. Only the
+ * blocks `commonBlocks` finds are read (decision 087): where some union has never held a product,
+ * the intersection is empty.
  */
 function forEachInUnions(unions: readonly Union[], visit: (id: number) => boolean): boolean {
   const k = unions.length;
+  const words = unionsWords(unions);
+  const blocks = commonBlocks(unions, words);
+  const first = unions[0]!.parts;
+  for (let b = 0; b < blocks.length; b++) {
+    let y = blocks[b]!;
+    while (y !== 0) {
+      const low = y & -y;
+      y ^= low;
+      const from = ((b << 5) + 31 - Math.clz32(low)) * BLOCK_WORDS;
+      const to = Math.min(words, from + BLOCK_WORDS);
+      for (let w = from; w < to; w++) {
+        let x = unionWord(first, w);
+        for (let j = 1; j < k && x !== 0; j++) x &= unionWord(unions[j]!.parts, w);
+        while (x !== 0) {
+          const bit = x & -x;
+          if (!visit((w << 5) + 31 - Math.clz32(bit))) return false;
+          x ^= bit;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/** The words of `unions`' intersection that may be non-zero: each union's longest part, the shortest of them. */
+function unionsWords(unions: readonly Union[]): number {
   let words = Infinity;
   for (const { parts } of unions) {
     let longest = 0;
     for (const part of parts) longest = Math.max(longest, part.length);
     words = Math.min(words, longest);
   }
-  const first = unions[0]!.parts;
-  for (let w = 0; w < words; w++) {
-    let x = unionWord(first, w);
-    for (let j = 1; j < k && x !== 0; j++) x &= unionWord(unions[j]!.parts, w);
-    while (x !== 0) {
-      const low = x & -x;
-      if (!visit((w << 5) + 31 - Math.clz32(low))) return false;
-      x ^= low;
+  return words === Infinity ? 0 : words;
+}
+
+/**
+ * The blocks (of BLOCK_WORDS words) of the first `words` words where every union may hold a
+ * product, as a bitset of blocks: each union's parts' marks ORed (a part without marks: every
+ * block), then ANDed across the unions — a few tens of words at a million products. Products
+ * numbered by root category and brand (decision 085) make a category's or a brand's blocks few.
+ */
+function commonBlocks(unions: readonly Union[], words: number): Uint32Array {
+  const n = ((words + BLOCK_WORDS - 1) >>> (BLOCK_SHIFT - 5) >>> 5) + 1;
+  const common = new Uint32Array(n).fill(0xffffffff);
+  const union = new Uint32Array(n);
+  for (const { parts, marks } of unions) {
+    union.fill(0);
+    for (let p = 0; p < parts.length; p++) {
+      const m = marks?.[p];
+      if (!m) {
+        union.fill(0xffffffff);
+        break;
+      }
+      for (let i = 0; i < n && i < m.length; i++) union[i]! |= m[i]!;
     }
+    for (let i = 0; i < n; i++) common[i]! &= union[i]!;
   }
-  return true;
+  // No block at or past `words`.
+  const blocks = (words + BLOCK_WORDS - 1) >>> (BLOCK_SHIFT - 5);
+  for (let b = blocks; b < n * 32; b++) common[b >>> 5]! &= ~(1 << (b & 31));
+  return common;
+}
+
+/** Words of the blocks set in `blocks` (from `commonBlocks`), at most `words`. */
+function blocksWords(blocks: Uint32Array, words: number): number {
+  let n = 0;
+  for (let i = 0; i < blocks.length; i++) n += popcount(blocks[i]!);
+  return Math.min(words, n * BLOCK_WORDS);
 }
 
 /** Word `w` of the OR of `parts` (0 past a part's end). */
@@ -1605,16 +1658,22 @@ export class TokenIndex {
             : this.minPrice;
     if (limit <= 0) return { ids: [], more: false };
     const unions = this.unions(filters, search);
-    // The walk's length if the kinds were independent: (limit + 1) / the selection's share. A
-    // walk tests a product in ≈ 25 ns at a million (memory far apart), a scan reads a word of
-    // every kind's bitsets in ≈ 20 ns: walks up to a few times the words, and stops at 8 times
-    // its expected length, so that kinds rarer together than apart (women's categories and
-    // «men») soon fall back to the scan.
+    // The walk's length if the kinds were independent: (limit + 1) / the selection's share; the
+    // scan reads only the blocks where every kind has products (decision 087: with products
+    // numbered by category and brand, 085, a selection naming either reads a few blocks) and
+    // keeps every product it finds. Their costs at a million, in ns (measured for decision 087):
+    // a walk tests a product in ≈ 12 (in chunks), a scan reads a word of each kind in ≈ 2 and
+    // keeps a product it finds in ≈ 20. The cheaper goes first; a walk stops at 8 times its
+    // expected length (or where it would cost 4 scans), so that kinds rarer together than apart
+    // (women's categories and «men») soon fall back to the scan.
     let share = 1;
     for (const u of unions ?? []) share *= u.size / Math.max(1, this.size);
     const expected = (limit + 1) / share;
-    const budget = Math.min(4 * ((this.capacity >>> 5) + 1), Math.max(1024, 8 * expected));
-    if (expected <= budget) {
+    const words = unions ? unionsWords(unions) : (this.capacity >>> 5) + 1;
+    const scanWords = unions ? blocksWords(commonBlocks(unions, words), words) : words;
+    const scanCost = 2 * scanWords * Math.max(1, unions?.length ?? 0) + 20 * this.size * share;
+    const budget = Math.min(Math.max(1024, 8 * expected), Math.max(1024, (4 * scanCost) / 12));
+    if (12 * expected <= scanCost) {
       const walked = this.walkOrder(keys, sort === 'PRICE_ASC', after, limit, unions ?? [], budget);
       if (walked) return walked;
     }
