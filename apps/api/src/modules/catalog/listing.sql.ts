@@ -232,13 +232,22 @@ export function listingSql(
 }
 
 /**
+ * Whether a page statement of `query` is led by the token index's ids alone (`tokenIds`, no search):
+ * its best plan, reading those rows by primary key, is the same whatever the values, so it may be
+ * a prepared statement with the plan PostgreSQL keeps for it (decision 087).
+ */
+export const pageByIds = (query: ListingQuery, plan: SearchPlan | undefined): boolean =>
+  query.tokenIds !== undefined && !searchOf(query, plan);
+
+/**
  * Runs one listing page: one query, or for full-text relevance the title tier and, when it runs
- * out within the page, the other tier. `run` is the executor (the benchmark records the SQL).
+ * out within the page, the other tier. `run` is the executor (the benchmark records the SQL);
+ * `byIds` says the statement is led by ids alone (`pageByIds`).
  */
 export async function listingRows<T extends Record<string, unknown>>(
   query: ListingQuery,
   plan: SearchPlan | undefined,
-  run: (query: SQL) => Promise<T[]>,
+  run: (query: SQL, byIds: boolean) => Promise<T[]>,
   /**
    * The token index's change-log columns (decision 081), read by the first statement: `logged`
    * gets that statement's first row (its log columns), and the empty page's row is left out.
@@ -251,7 +260,7 @@ export async function listingRows<T extends Record<string, unknown>>(
   const page = async (tier: 1 | 2 | undefined, q: ListingQuery, n: number) => {
     const withLog = first;
     first = undefined;
-    const rows = await run(listingSql(q, plan, tier, n, withLog?.columns));
+    const rows = await run(listingSql(q, plan, tier, n, withLog?.columns), pageByIds(q, plan));
     if (!withLog) return rows;
     withLog.logged(rows[0]);
     return rows[0]?.id == null ? [] : rows;
