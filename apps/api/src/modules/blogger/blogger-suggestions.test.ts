@@ -131,6 +131,11 @@ describe('bloggers among the suggestions, from memory', () => {
       const { texts } = await statementsOf(t.app.db, () => users(t.app, 'ан'));
       expect(texts).toHaveLength(1);
       expect(texts[0]).toContain('catalog_changes');
+      expect(texts[0]).toContain('bloggers');
+      // One letter asks for no blogger: the log read does not read their version either.
+      const one = await statementsOf(t.app.db, () => users(t.app, 'а'));
+      expect(one.texts).toHaveLength(1);
+      expect(one.texts[0]).not.toContain('bloggers');
       expect(await users(other.app, 'ан')).toEqual(want);
       await t.app.db.execute(sql`UPDATE users SET first_name = 'Антонина' WHERE telegram_id = 880000002`);
       const renamed = (await suggestBloggers(t.app.db, 'ант', 3)).map((s) => s.text);

@@ -35,6 +35,11 @@ export class BloggerSuggestions {
   private held: Held | undefined;
   private loading: Promise<Held> | undefined;
 
+  /** Whether `suggest` reads anything for `prefix`: two letters or more. */
+  asks(prefix: string): boolean {
+    return prefix.trim().toLowerCase().length >= 2;
+  }
+
   /**
    * `suggestBloggers`' answer: from memory when `version` (read after the request arrived) is the
    * held list's, else from a list read again now; without a version, by the statement.
@@ -46,7 +51,7 @@ export class BloggerSuggestions {
     version: string | undefined,
   ): Promise<SearchSuggestion[]> {
     const p = prefix.trim().toLowerCase();
-    if (p.length < 2) return [];
+    if (!this.asks(prefix)) return [];
     if (version === undefined) return suggestBloggers(db, prefix, limit);
     const out: SearchSuggestion[] = [];
     for (const e of await this.listAt(db, version)) {

@@ -80,6 +80,8 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
  */
 export type SuggestPeople = {
   version: SQL;
+  /** Whether `suggest` reads anything for this prefix (no version is read for it otherwise). */
+  asks: (prefix: string) => boolean;
   suggest: (
     db: Database,
     prefix: string,
@@ -159,7 +161,8 @@ export const catalogV1Routes: FastifyPluginAsyncZod<{ suggestPeople: SuggestPeop
           // The token index synced once for both: the terms, and the people's version read with
           // its log (decision 086); without it, each reads the database.
           const index = tokenIndexOf(app.db);
-          const synced = index && (await index.sync(app.db)) ? index : undefined;
+          const watched = people.asks(request.query.prefix) ? [PEOPLE] : [];
+          const synced = index && (await index.sync(app.db, watched)) ? index : undefined;
           const [texts, found] = await Promise.all([
             suggest(app.db, request.query.prefix, request.query.size, { tokenIndex: synced ?? false, synced: true }),
             // Approved bloggers by name or promo code (docs/product.md §13.5): choosing one opens

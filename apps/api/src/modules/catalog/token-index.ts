@@ -579,8 +579,10 @@ export class TokenIndex {
   private termsAt = '';
   /** The terms' trigrams for the typos (decision 086); undefined when memory cannot answer them. */
   private typos: TrigramTerms | undefined;
-  /** Columns read with every log read for other modules (`watch`), with the last values read. */
+  /** Columns read with the log for other modules (`watch`), with the last values read. */
   private watches = new Map<string, { column: SQL; value: string | undefined }>();
+  /** The watched columns the next log read reads (asked for by callers of `sync`). */
+  private wanted = new Set<string>();
   /**
    * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
    * log, when that read found nothing new: the index is then exactly the table as of it, and kept
@@ -646,13 +648,15 @@ export class TokenIndex {
    * Brings the index up to a snapshot taken now: true when it may answer. Concurrent callers share
    * a read; a caller arriving while one is running waits for the next, which starts after it.
    */
-  sync(db: Database): Promise<boolean> {
+  sync(db: Database, watched: readonly string[] = []): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     if (!this.loaded) {
       // A failed load is tried again, at most every 10 s.
       if (!this.loading && Date.now() - this.failedAt > 10_000) this.start(db);
       return Promise.resolve(false);
     }
+    // The log read this caller waits for (one starting now, or the next) reads these too.
+    for (const name of watched) this.wanted.add(name);
     if (!this.polling) {
       this.polling = this.poll(db).finally(() => {
         this.polling = undefined;
@@ -782,14 +786,15 @@ export class TokenIndex {
   }
 
   /**
-   * Adds a column to every log read (`sync`): one text value another module needs as fresh as the
-   * index (decision 086: the approved bloggers' version), read as `watched(name)` after a sync.
+   * Adds a column to the log read (`sync`) of the callers that name it: one text value another
+   * module needs as fresh as the index (decision 086: the approved bloggers' version), read as
+   * `watched(name)` after `sync(db, [name])` (by the read that call waited for, or a later one).
    */
   watch(name: string, column: SQL): void {
     this.watches.set(name, { column, value: undefined });
   }
 
-  /** The value of a watched column read by the last log read; undefined before one. */
+  /** The value of a watched column read by the last log read that read it; undefined before one. */
   watched(name: string): string | undefined {
     return this.watches.get(name)?.value;
   }
@@ -847,7 +852,9 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const watches = [...this.watches.values()];
+    // Only the watched columns a caller of this read asked for (`sync`): the others cost nothing.
+    const watches = [...this.wanted].flatMap((name) => this.watches.get(name) ?? []);
+    this.wanted.clear();
     const [row] = await readRows<
       { xmin: string; snapshot: string; changes: string | null; terms: string } & Record<string, string>
     >(
