@@ -24,7 +24,7 @@ import { paymentPublicRoutes, paymentRoutes } from './modules/payment/payment.ro
 import { syncProviderRefund } from './modules/refunds/index.ts';
 import { advanceByCarrier } from './modules/orders/index.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
-import { suggestBloggers } from './modules/blogger/index.ts';
+import { BloggerSuggestions } from './modules/blogger/index.ts';
 import {
   createCatalogCache,
   readDatabaseSnapshot,
@@ -331,6 +331,8 @@ async function apiV1Routes(
   await v1.register(findAdminRoutes, { prefix: '/admin' });
   await v1.register(deliveryAdminRoutes, { prefix: '/admin' });
   await v1.register(botRoutes, { shopBot: v1.shopBot });
-  await v1.register(catalogV1Routes, { suggestPeople: suggestBloggers });
+  // The bloggers among the suggestions, held by the blogger module, their version read with the
+  // catalogue's log reads (decision 086).
+  await v1.register(catalogV1Routes, { suggestPeople: new BloggerSuggestions() });
   if (env.devLogin) await v1.register(devRoutes, { botToken: env.botToken, botUsername: env.botUsername });
 }

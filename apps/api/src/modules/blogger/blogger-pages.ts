@@ -144,7 +144,10 @@ export async function publicUser(db: Database, userId: number): Promise<PublicUs
   };
 }
 
-/** Approved bloggers whose name or promo code starts with `prefix` (search suggestions). */
+/**
+ * Approved bloggers whose name or promo code starts with `prefix` (search suggestions), most
+ * followed first (ties by id). `BloggerSuggestions` answers the same from memory.
+ */
 export async function suggestBloggers(db: Database, prefix: string, limit: number) {
   const p = prefix.trim().toLowerCase();
   if (p.length < 2) return [];
@@ -166,7 +169,7 @@ export async function suggestBloggers(db: Database, prefix: string, limit: numbe
              or lower(${bloggers.promoCode}) like ${like})`,
       ),
     )
-    .orderBy(desc(bloggers.followers))
+    .orderBy(desc(bloggers.followers), bloggers.id)
     .limit(limit);
   return rows.map((r) => ({
     kind: 'user' as const,

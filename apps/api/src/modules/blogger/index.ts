@@ -10,3 +10,4 @@ export {
   setCommissionBase,
 } from './blogger-attribution.ts';
 export { suggestBloggers } from './blogger-pages.ts';
+export { BloggerSuggestions } from './blogger-suggestions.ts';

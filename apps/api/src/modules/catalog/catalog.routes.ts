@@ -17,6 +17,7 @@ import {
   SimilarProductsResponseSchema,
 } from '@shop/contract';
 import type { SearchSuggestion } from '@shop/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import { categoriesJson, filtersJson, listingJson, productJson } from './catalog
 import { cacheKey } from './catalog-cache.ts';
 import { similarProducts } from './product.repository.ts';
 import { suggest } from './search.repository.ts';
+import { tokenIndexOf } from './token-index.ts';
 
 const errors = { 400: ApiErrorSchema };
 
@@ -69,12 +71,32 @@ export const catalogV2Routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** People shown among the suggestions (approved bloggers; the blogger module's, wired in app.ts). */
-export type SuggestPeople = (db: Database, prefix: string, limit: number) => Promise<SearchSuggestion[]>;
+/**
+ * People shown among the suggestions (approved bloggers; the blogger module's, wired in app.ts).
+ * `version` is a text column read with every log read of the token index (decision 086), whose value
+ * changes with any write to what `suggest` reads; `suggest` is given the value read after the
+ * request arrived (it may answer from memory when it holds that version), or undefined when the
+ * index did not read it (then it reads the database itself).
+ */
+export type SuggestPeople = {
+  version: SQL;
+  /** Whether `suggest` reads anything for this prefix (no version is read for it otherwise). */
+  asks: (prefix: string) => boolean;
+  suggest: (
+    db: Database,
+    prefix: string,
+    limit: number,
+    version: string | undefined,
+  ) => Promise<SearchSuggestion[]>;
+};
+
+/** The name of the people's version among the token index's watched columns. */
+const PEOPLE = 'people';
 
 export const catalogV1Routes: FastifyPluginAsyncZod<{ suggestPeople: SuggestPeople }> = async (app, opts) => {
   const cache = app.catalogCache;
-  const suggestBloggers = opts.suggestPeople;
+  const people = opts.suggestPeople;
+  tokenIndexOf(app.db)?.watch(PEOPLE, people.version);
   app.get(
     '/categories',
     {
@@ -136,13 +158,18 @@ export const catalogV1Routes: FastifyPluginAsyncZod<{ suggestPeople: SuggestPeop
       sendJson(
         reply,
         await cache.json(cacheKey('suggest', request.query), async () => {
-          const [texts, people] = await Promise.all([
-            suggest(app.db, request.query.prefix, request.query.size),
+          // The token index synced once for both: the terms, and the people's version read with
+          // its log (decision 086); without it, each reads the database.
+          const index = tokenIndexOf(app.db);
+          const watched = people.asks(request.query.prefix) ? [PEOPLE] : [];
+          const synced = index && (await index.sync(app.db, watched)) ? index : undefined;
+          const [texts, found] = await Promise.all([
+            suggest(app.db, request.query.prefix, request.query.size, { tokenIndex: synced ?? false, synced: true }),
             // Approved bloggers by name or promo code (docs/product.md §13.5): choosing one opens
             // their page. Public data, the same for every shopper, so it may share the cache.
-            suggestBloggers(app.db, request.query.prefix, 3),
+            people.suggest(app.db, request.query.prefix, 3, synced?.watched(PEOPLE)),
           ]);
-          return { result: { suggestions: [...people, ...texts.map((text) => ({ text }))] } };
+          return { result: { suggestions: [...found, ...texts.map((text) => ({ text }))] } };
         }),
       ),
   );

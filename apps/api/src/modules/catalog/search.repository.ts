@@ -1,7 +1,7 @@
 // Search suggestions: a prefix match on the terms table (brands with their Cyrillic aliases,
 // categories, frequent title words), tried also in the other alphabet («nike» ↔ «найк»), then a
 // trigram fallback for typos when the prefix alone finds too little.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { readRows, type Database } from '../../db/client.ts';
 import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
@@ -113,20 +113,24 @@ export function suggestSql(prefix: string, size: number) {
 /**
  * Suggestions for `prefix`: the terms starting with it in either alphabet, from this instance's
  * token index when it is loaded (synced first: the terms as of now, decision 080), else by
- * `suggestSql`; for a typo the trigram statement. `tokenIndex: false` reads the database alone
- * (tests compare both).
+ * `suggestSql`; for a typo the terms closest by trigrams, from the index too (decision 086), else
+ * by `suggestTypoSql`. `tokenIndex: false` reads the database alone (tests compare both);
+ * `synced` says the caller synced `tokenIndex` itself just before.
  */
 export async function suggest(
   db: Database,
   prefix: string,
   size: number,
-  { tokenIndex = tokenIndexOf(db) }: { tokenIndex?: TokenIndex | false | undefined } = {},
+  {
+    tokenIndex = tokenIndexOf(db),
+    synced = false,
+  }: { tokenIndex?: TokenIndex | false | undefined; synced?: boolean } = {},
 ): Promise<string[]> {
   const lower = prefix.trim().toLowerCase().replace(/\s+/g, ' ');
   const seen = new Set<string>();
   const out: string[] = [];
-  const add = (rows: { display: string }[]) => {
-    for (const { display } of rows) {
+  const add = (displays: readonly string[]) => {
+    for (const display of displays) {
       if (out.length >= size) return;
       if (!seen.has(display.toLowerCase())) {
         seen.add(display.toLowerCase());
@@ -134,22 +138,29 @@ export async function suggest(
       }
     }
   };
-  const index = tokenIndex && (await tokenIndex.sync(db)) ? tokenIndex : undefined;
-  if (index) add(index.suggestions([lower, transliterate(lower)], size * 2).map((display) => ({ display })));
-  else add(await readRows<{ display: string }>(db, suggestSql(prefix, size)));
+  const texts = async (statement: SQL) => (await readRows<{ display: string }>(db, statement)).map((r) => r.display);
+  const index = tokenIndex && (synced || (await tokenIndex.sync(db))) ? tokenIndex : undefined;
+  const other = transliterate(lower);
+  if (index) add(index.suggestions([lower, other], size * 2));
+  else add(await texts(suggestSql(prefix, size)));
   if (out.length === 0 && lower.length >= 3) {
     // Nothing starts with it: a typo. The closest terms by trigram word similarity, either alphabet.
-    add(await readRows<{ display: string }>(db, suggestTypoSql(prefix, size)));
+    add(index?.typoSuggestions(lower, other, size * 2) ?? (await texts(suggestTypoSql(prefix, size))));
   }
   return out;
 }
 
+/**
+ * The typo statement: terms similar to the query or its other alphabet (pg_trgm's `%`), or holding
+ * a word like it (`word_similarity` over 0.45), the closest first; ties by the terms' own order
+ * (weight, then term), as the index holds them.
+ */
 export function suggestTypoSql(prefix: string, size: number) {
   const lower = prefix.trim().toLowerCase().replace(/\s+/g, ' ');
   const other = transliterate(lower);
   return sql`SELECT display FROM (
-              SELECT display, weight, greatest(word_similarity(${lower}, term), word_similarity(${other}, term)) AS sim
+              SELECT display, weight, term, greatest(word_similarity(${lower}, term), word_similarity(${other}, term)) AS sim
               FROM search_terms WHERE term % ${lower} OR term % ${other}
                  OR word_similarity(${lower}, term) > 0.45 OR word_similarity(${other}, term) > 0.45) t
-            ORDER BY sim DESC, weight DESC LIMIT ${size * 2}`;
+            ORDER BY sim DESC, weight DESC, term LIMIT ${size * 2}`;
 }

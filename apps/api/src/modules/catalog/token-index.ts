@@ -26,6 +26,16 @@ import {
   type FilterKind,
   type ListingFilters,
 } from './listing.sql.ts';
+import { TrigramTerms } from './trigram.ts';
+
+/**
+ * Characters whose trigrams the database is asked for with the terms (decision 086): a query made
+ * only of these and the terms' own characters has its typos answered from memory. Printable ASCII
+ * and the Cyrillic block.
+ */
+const PROBE =
+  String.fromCharCode(...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i)) +
+  String.fromCharCode(...Array.from({ length: 0x500 - 0x400 }, (_, i) => 0x400 + i));
 
 /** Products read per statement while loading. */
 const LOAD_CHUNK = 50_000;
@@ -763,6 +773,12 @@ export class TokenIndex {
    * `rebuildSearchTerms` writes the table, every row at once in one transaction), '' for none.
    */
   private termsAt = '';
+  /** The terms' trigrams for the typos (decision 086); undefined when memory cannot answer them. */
+  private typos: TrigramTerms | undefined;
+  /** Columns read with the log for other modules (`watch`), with the last values read. */
+  private watches = new Map<string, { column: SQL; value: string | undefined }>();
+  /** The watched columns the next log read reads (asked for by callers of `sync`). */
+  private wanted = new Set<string>();
   /**
    * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
    * log, when that read found nothing new: the index is then exactly the table as of it, and kept
@@ -832,13 +848,15 @@ export class TokenIndex {
    * Brings the index up to a snapshot taken now: true when it may answer. Concurrent callers share
    * a read; a caller arriving while one is running waits for the next, which starts after it.
    */
-  sync(db: Database): Promise<boolean> {
+  sync(db: Database, watched: readonly string[] = []): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     if (!this.loaded) {
       // A failed load is tried again, at most every 10 s.
       if (!this.loading && Date.now() - this.failedAt > 10_000) this.start(db);
       return Promise.resolve(false);
     }
+    // The log read this caller waits for (one starting now, or the next) reads these too.
+    for (const name of watched) this.wanted.add(name);
     if (!this.polling) {
       this.polling = this.poll(db).finally(() => {
         this.polling = undefined;
@@ -926,19 +944,59 @@ export class TokenIndex {
   /** The transaction that last rebuilt `search_terms` ('' when it is empty). */
   private static termsWriter = sql`coalesce((SELECT xmin::text FROM search_terms LIMIT 1), '')`;
 
-  /** Reads the suggestion terms, and the transaction that wrote them, in one statement. */
+  /**
+   * Reads the suggestion terms, the transaction that wrote them, and for the typos in memory
+   * (decision 086) the database's trigrams of each term and of each character a query may hold
+   * (`PROBE` and the terms' own), and `pg_trgm.similarity_threshold`, in one statement.
+   */
   private async loadTerms(db: Database): Promise<void> {
-    const [row] = await queryRows<{ terms: string | null; at: string }>(
+    const [row] = await queryRows<{ terms: string | null; at: string; threshold: string | null; probe: string | null }>(
       db,
-      sql`SELECT (SELECT json_agg(json_build_array(term, display) ORDER BY weight DESC, term) FROM search_terms)::text AS terms,
-                 ${TokenIndex.termsWriter} AS at`,
+      sql`SELECT (SELECT json_agg(json_build_array(term, display, show_trgm(term)) ORDER BY weight DESC, term) FROM search_terms)::text AS terms,
+                 ${TokenIndex.termsWriter} AS at,
+                 current_setting('pg_trgm.similarity_threshold', true) AS threshold,
+                 (SELECT json_agg(json_build_array(c, show_trgm(c))) FROM (
+                    SELECT DISTINCT c FROM regexp_split_to_table(${PROBE} || coalesce((SELECT string_agg(term, '') FROM search_terms), ''), '') AS c
+                  ) chars)::text AS probe`,
     );
-    this.terms =
-      (JSON.parse(row?.terms ?? 'null') as [string, string][] | null)?.map(([term, display]) => ({
-        term,
-        display,
-      })) ?? [];
+    const rows = (JSON.parse(row?.terms ?? 'null') as [string, string, string[]][] | null) ?? [];
+    this.terms = rows.map(([term, display]) => ({ term, display }));
     this.termsAt = row?.at ?? '';
+    this.typos = TrigramTerms.build(
+      rows.map(([term]) => term),
+      rows.map(([, , shown]) => shown),
+      new Map(JSON.parse(row?.probe ?? '[]') as [string, string[]][]),
+      row?.threshold ?? null,
+    );
+  }
+
+  /**
+   * The suggestion terms' display texts `suggestTypoSql` selects for `lower` and its other alphabet
+   * `other`, from memory (decision 086); undefined when memory cannot tell the database's answer
+   * (a character the database was not asked about, the terms' trigrams not the database's, a
+   * threshold set otherwise). The caller has synced the index (`sync`) just before.
+   */
+  typoSuggestions(lower: string, other: string, limit: number): string[] | undefined {
+    return this.typos?.closest(lower, other, limit)?.map((i) => this.terms[i]!.display);
+  }
+
+  /** True when typos are answered from memory (tests). */
+  get typosInMemory(): boolean {
+    return this.typos !== undefined;
+  }
+
+  /**
+   * Adds a column to the log read (`sync`) of the callers that name it: one text value another
+   * module needs as fresh as the index (decision 086: the approved bloggers' version), read as
+   * `watched(name)` after `sync(db, [name])` (by the read that call waited for, or a later one).
+   */
+  watch(name: string, column: SQL): void {
+    this.watches.set(name, { column, value: undefined });
+  }
+
+  /** The value of a watched column read by the last log read that read it; undefined before one. */
+  watched(name: string): string | undefined {
+    return this.watches.get(name)?.value;
   }
 
   /**
@@ -1000,13 +1058,23 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await readRows<{ xmin: string; snapshot: string; changes: string | null; terms: string }>(
+    // Only the watched columns a caller of this read asked for (`sync`): the others cost nothing.
+    const watches = [...this.wanted].flatMap((name) => this.watches.get(name) ?? []);
+    this.wanted.clear();
+    const [row] = await readRows<
+      { xmin: string; snapshot: string; changes: string | null; terms: string } & Record<string, string>
+    >(
       db,
       sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
                  (SELECT string_agg(DISTINCT tx::text || ':' || coalesce(product_id, -1)::text, ',')
                   FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS changes,
-                 ${TokenIndex.termsWriter} AS terms`,
+                 ${TokenIndex.termsWriter} AS terms${sql.join(
+                   watches.map((w, i) => sql`, (${w.column})::text AS ${sql.raw(`watch_${i}`)}`),
+                 )}`,
     );
+    watches.forEach((w, i) => {
+      w.value = row![`watch_${i}`];
+    });
     if (row!.terms !== this.termsAt) await this.loadTerms(db);
     // The products of transactions not read before (`applied`): a transaction's rows are all
     // visible once it has committed, so one read of them is enough.
