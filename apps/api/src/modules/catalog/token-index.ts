@@ -19,6 +19,7 @@
 import type { Sorting } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, readRows, type Database } from '../../db/client.ts';
+import { catalogStampSql } from './catalog-stamp.ts';
 import {
   FILTER_KINDS,
   facetTokens,
@@ -501,7 +502,7 @@ export type TokenCounts = { tokens: string[]; counts: number[] };
 /** A change-log read sent inside another statement (`TokenIndex.logRead`, decision 081). */
 export type LogRead = { since: string; version: number; columns: SQL };
 /** The columns a `LogRead` adds to a statement's rows. */
-export type LogRow = { log_xmin: string | null; log_snapshot: string | null; log_ids: string | null };
+export type LogRow = { log_xmin: string | null; log_stamp: string | null; log_ids: string | null };
 
 export class TokenIndex {
   /** Facet tokens (`products.facet_tokens`) and search lexemes (`products.search`) per product. */
@@ -545,10 +546,12 @@ export class TokenIndex {
    */
   private termsAt = '';
   /**
-   * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
-   * log, when that read found nothing new: the index is then exactly the table as of it, and kept
-   * card rows of the same snapshot are what a statement would read (card-rows.ts, decision 076).
-   * Undefined after a load or a read that reloaded products (it may have seen later commits).
+   * The catalogue's change stamp (catalog-stamp.ts, decision 084) read in the same statement as the
+   * last read of the log, when that read found nothing new: the index is then exactly the table as
+   * of that statement, and so as of any moment whose stamp is the same (no catalogue write
+   * committed in between); kept card rows of the same stamp are what a statement would read
+   * (card-rows.ts, decision 076). Undefined after a load or a read that reloaded products (it may
+   * have seen later commits).
    */
   exactAt: string | undefined;
   private loaded = false;
@@ -630,22 +633,23 @@ export class TokenIndex {
   }
 
   /**
-   * True when the index is exactly the table as of `snapshot` (a snapshot read elsewhere, decision
-   * 077): it may answer without reading its log, since nothing committed since. Not past half the
-   * staleness limit, so that a quiet database still has its log read (and pruned) now and then.
+   * True when the index is exactly the table as of a catalogue stamp read elsewhere (decision 077,
+   * 084): it may answer without reading its log, since no catalogue write committed since. Not past
+   * half the staleness limit, so that a quiet database still has its log read (and pruned) now and
+   * then.
    */
-  isExactAt(snapshot: string): boolean {
+  isExactAt(stamp: string): boolean {
     return (
       this.loaded &&
       !this.closed &&
-      this.exactAt === snapshot &&
+      this.exactAt === stamp &&
       Date.now() - this.lastPollAt < STALE_AFTER_MS / 2
     );
   }
 
   /**
    * A read of the change log to be sent inside the statement that reads a page (decision 081):
-   * `columns` (`log_xmin`, `log_snapshot`, `log_ids`) are the same read `sync` makes, and a page
+   * `columns` (`log_xmin`, `log_stamp`, `log_ids`) are the same read `sync` makes, and a page
    * picked from the index after this call and read in that statement is exact when `absorb` says
    * the log had nothing new. Undefined while the index is not loaded, or when its log has not been
    * read for long (then `sync`, which reloads or prunes as needed).
@@ -658,7 +662,7 @@ export class TokenIndex {
       since,
       version: this.version,
       columns: sql`pg_snapshot_xmin(pg_current_snapshot())::text AS log_xmin,
-                   pg_current_snapshot()::text AS log_snapshot,
+                   ${catalogStampSql} AS log_stamp,
                    (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
                     FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_ids`,
     };
@@ -671,15 +675,15 @@ export class TokenIndex {
    * every commit the index had read), and a page picked at that moment is the statement's own.
    * False when something changed: nothing is applied here, and the caller syncs (`sync`) and
    * picks again. With no change applied to the index meanwhile, the index is then exactly the
-   * table as of that snapshot (`exactAt`), and its log read as of it.
+   * table as of that snapshot (`exactAt`: its catalogue stamp), and its log read as of it.
    */
   absorb(read: LogRead, row: LogRow | undefined): boolean {
-    if (!row || row.log_xmin == null || row.log_snapshot == null || row.log_ids) return false;
+    if (!row || row.log_xmin == null || row.log_stamp == null || row.log_ids) return false;
     if (this.version === read.version && this.loaded && this.since !== undefined) {
       // Every transaction before `log_xmin` had finished at the snapshot and logged nothing past
       // `read.since`: the index holds them all (a later read may have moved `since` further).
       if (BigInt(row.log_xmin) > BigInt(this.since)) this.since = row.log_xmin;
-      this.exactAt = row.log_snapshot;
+      this.exactAt = row.log_stamp;
       this.lastPollAt = Math.max(this.lastPollAt, Date.now());
     }
     return true;
@@ -762,9 +766,9 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await readRows<{ xmin: string; snapshot: string; ids: string | null; terms: string }>(
+    const [row] = await readRows<{ xmin: string; stamp: string; ids: string | null; terms: string }>(
       db,
-      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, ${catalogStampSql} AS stamp,
                  (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
                   FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids,
                  ${TokenIndex.termsWriter} AS terms`,
@@ -789,7 +793,7 @@ export class TokenIndex {
       for (const id of ids) this.put(id, published.get(id));
     }
     this.since = row!.xmin;
-    this.exactAt = ids.length ? undefined : row!.snapshot;
+    this.exactAt = ids.length ? undefined : row!.stamp;
     const now = Date.now();
     this.lastPollAt = now;
     this.horizons.push({ at: now, xmin: row!.xmin });
@@ -805,7 +809,10 @@ export class TokenIndex {
     // Keep one sample per minute.
     const last = this.horizons.at(-2);
     if (last && now - last.at < 60_000) this.horizons.splice(-2, 1);
-    if (horizon) await db.execute(sql`DELETE FROM catalog_changes WHERE tx < ${horizon}::bigint`);
+    if (!horizon) return;
+    await db.execute(sql`DELETE FROM catalog_changes WHERE tx < ${horizon}::bigint`);
+    // The stamp rows of database backends that have ended, folded into one (the sum unchanged).
+    await db.execute(sql`SELECT catalog_stamp_fold()`);
   }
 
   private reset(capacity: number): void {
