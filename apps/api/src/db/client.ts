@@ -217,6 +217,33 @@ export async function readRows<T extends Record<string, unknown>>(db: Database, 
   }
 }
 
+/**
+ * `queryRows` for a read whose best plan does not depend on its values — rows by a list of ids,
+ * led by the primary key, whatever the list (decision 087): on PostgreSQL a named prepared
+ * statement, parsed once per connection and then bound and executed in one round trip, with the
+ * plan PostgreSQL keeps for it (after five runs a generic plan when it costs no more than the
+ * custom ones). Planning such a statement for its values cost PostgreSQL about as much as running
+ * it. Never for a statement whose plan should follow its values (a filter on a rare brand, a
+ * search's words): those keep `readRows`. On PGlite, as `queryRows`.
+ */
+export async function readPrepared<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  if (typeof (db as { $client?: unknown }).$client !== 'function') return queryRows<T>(db, query);
+  // Drizzle's postgres.js session prepares a query given a name (its own driver call, so traces
+  // see it as any other statement).
+  const session = (db as unknown as { session: PreparingSession }).session;
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, 'catalog', false);
+  return (await prepared.execute()) as T[];
+}
+
+type PreparingSession = {
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    isResponseInArrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+};
+
 /** Texts `readRows` is running with their values written in, and the same with placeholders. */
 const inlined = new Map<string, { query: SQL; count: number }>();
 

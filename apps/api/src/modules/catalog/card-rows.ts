@@ -16,7 +16,7 @@
 import type { ProductCard } from '@shop/contract';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { readRows, type Database } from '../../db/client.ts';
+import { readPrepared, type Database } from '../../db/client.ts';
 import { brandRef } from './brand-ref.ts';
 import { catalogStampSql } from './catalog-stamp.ts';
 import { decodeCursor, SORTS, type ListingSort } from './cursor.ts';
@@ -197,7 +197,8 @@ export class CardRows {
 
 /** The card rows of `ids` and the catalogue stamp, in one statement (ids not found: null rows). */
 async function readCardRows(db: Database, ids: readonly number[]): Promise<Map<number, Kept>> {
-  const rows = await readRows<Read>(
+  // Rows by primary key whatever the ids: a prepared statement (decision 087).
+  const rows = await readPrepared<Read>(
     db,
     sql`SELECT s.stamp, want.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price,
                p.in_stock, p.is_published, p.popularity, p.sales,

@@ -1,6 +1,6 @@
 // The catalogue listing: one keyset-paged page of product cards and the cursor of the next.
 import type { ProductCard } from '@shop/contract';
-import { readRows, type Database } from '../../db/client.ts';
+import { readPrepared, readRows, type Database } from '../../db/client.ts';
 import { cardOf, microsOf, type CardRow, type CardRows } from './card-rows.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { FILTER_KINDS, listingRows, RELEVANCE_TIER, resolveSort, type ListingQuery } from './listing.sql.ts';
@@ -132,7 +132,8 @@ export async function listProducts(
   const read = tokenIndex ? readAhead(asked, plan, tokenIndex, rows, known) : undefined;
   if (read) {
     let fresh = false;
-    const found = await listingRows(read.query, plan, (q) => readRows<PageRow & LogRow>(db, q), {
+    const found = await listingRows(read.query, plan, (q, byIds) =>
+      byIds ? readPrepared<PageRow & LogRow>(db, q) : readRows<PageRow & LogRow>(db, q), {
       columns: read.log.columns,
       logged: (row) => {
         fresh = (tokenIndex as TokenIndex).absorb(read.log, row);
@@ -155,7 +156,8 @@ export async function listProducts(
         more: page.more,
       };
   }
-  return answer(await listingRows(query, plan, (q) => readRows<PageRow>(db, q)));
+  return answer(await listingRows(query, plan, (q, byIds) =>
+      byIds ? readPrepared<PageRow>(db, q) : readRows<PageRow>(db, q)));
 }
 
 /**

@@ -174,9 +174,16 @@ export function listingSql(
       undefined,
       query.tokenIds,
     );
-    const q = sql`websearch_to_tsquery('russian', ${search.text})`;
+    // The plan's tsquery as text when it has one (the probe made it from the same text): a value,
+    // not a call, so that a prepared statement does not make it again for every row (decision 087).
+    const tsquery = plan?.tsquery;
+    const q =
+      tsquery !== undefined ? sql`${tsquery}::tsquery` : sql`websearch_to_tsquery('russian', ${search.text})`;
     // The same query restricted to weight A (title, brand): each lexeme gets `:A`.
-    const qA = sql`(regexp_replace(${q}::text, ${"'(?:[^']|'')*'"}, ${'\\&:A'}, 'g'))::tsquery`;
+    const qA =
+      tsquery !== undefined
+        ? sql`${weightA(tsquery)}::tsquery`
+        : sql`(regexp_replace(${q}::text, ${"'(?:[^']|'')*'"}, ${'\\&:A'}, 'g'))::tsquery`;
     const t = tier ?? 2;
     where.push(t === 2 ? sql`p.search @@ ${qA}` : sql`p.search @@ ${q} AND NOT (p.search @@ ${qA})`);
     if (t === 2 && query.searchIds)
@@ -232,13 +239,30 @@ export function listingSql(
 }
 
 /**
+ * A tsquery's text with each lexeme restricted to weight A (title, brand): `'nike' & 'air'` →
+ * `'nike':A & 'air':A`, as `regexp_replace(q::text, '''(?:[^'']|'''')*''', '\\&:A', 'g')` writes it.
+ */
+export const weightA = (tsquery: string): string => tsquery.replace(/'(?:[^']|'')*'/g, '$&:A');
+
+/**
+ * Whether a page statement of `query` is led by the token index's ids alone (`tokenIds`, no search):
+ * its best plan, reading those rows by primary key, is the same whatever the values, so it may be
+ * a prepared statement with the plan PostgreSQL keeps for it (decision 087).
+ */
+export const pageByIds = (query: ListingQuery, plan: SearchPlan | undefined, tier?: 1 | 2): boolean =>
+  (query.tokenIds !== undefined && !searchOf(query, plan)) ||
+  // The title tier among the index's candidates (a few tens of ids), the search's words a value.
+  (tier === 2 && query.searchIds !== undefined && plan?.mode === 'fulltext' && plan.tsquery !== undefined);
+
+/**
  * Runs one listing page: one query, or for full-text relevance the title tier and, when it runs
- * out within the page, the other tier. `run` is the executor (the benchmark records the SQL).
+ * out within the page, the other tier. `run` is the executor (the benchmark records the SQL);
+ * `byIds` says the statement is led by ids alone (`pageByIds`).
  */
 export async function listingRows<T extends Record<string, unknown>>(
   query: ListingQuery,
   plan: SearchPlan | undefined,
-  run: (query: SQL) => Promise<T[]>,
+  run: (query: SQL, byIds: boolean) => Promise<T[]>,
   /**
    * The token index's change-log columns (decision 081), read by the first statement: `logged`
    * gets that statement's first row (its log columns), and the empty page's row is left out.
@@ -251,7 +275,7 @@ export async function listingRows<T extends Record<string, unknown>>(
   const page = async (tier: 1 | 2 | undefined, q: ListingQuery, n: number) => {
     const withLog = first;
     first = undefined;
-    const rows = await run(listingSql(q, plan, tier, n, withLog?.columns));
+    const rows = await run(listingSql(q, plan, tier, n, withLog?.columns), pageByIds(q, plan, tier));
     if (!withLog) return rows;
     withLog.logged(rows[0]);
     return rows[0]?.id == null ? [] : rows;

@@ -120,6 +120,29 @@ function countColumn(ids: Int32Array, n: number, store: TokenStore, kind: number
   }
 }
 
+/** Products a walk tests in its first union at once (`TokenIndex.walkOrder`). */
+const WALK_CHUNK = 256;
+
+/**
+ * Keeps, in order, those of the first `n` products of `ids` in the OR of `parts`, and answers how
+ * many: one read of each part per product, no branch on what they hold (`TokenIndex.walkOrder`).
+ */
+function keepIn(parts: readonly Uint32Array[], ids: Int32Array, n: number): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const id = ids[i]!;
+    const w = id >>> 5;
+    let x = 0;
+    for (let p = 0; p < parts.length; p++) {
+      const part = parts[p]!;
+      if (w < part.length) x |= part[w]!;
+    }
+    ids[m] = id;
+    m += (x >>> (id & 31)) & 1;
+  }
+  return m;
+}
+
 /**
  * Calls `visit` with every product id in the intersection of `unions`, in order, while it answers
  * true. Each union is the bitsets whose OR it is (a filtered kind's postings as they are kept):
@@ -163,22 +186,6 @@ type Union = { parts: Uint32Array[]; size: number };
 
 /** The products matching a search, as `TokenIndex.searchMatch` gives them: the words' unions, all required. */
 export type SearchMatch = readonly Union[];
-
-/** Whether product `id` is in every one of `unions`. */
-function inEvery(unions: readonly Union[], id: number): boolean {
-  const w = id >>> 5;
-  const bit = 1 << (id & 31);
-  for (let j = 0; j < unions.length; j++) {
-    const parts = unions[j]!.parts;
-    let hit = false;
-    for (let i = 0; i < parts.length && !hit; i++) {
-      const part = parts[i]!;
-      hit = w < part.length && (part[w]! & bit) !== 0;
-    }
-    if (!hit) return false;
-  }
-  return true;
-}
 
 /**
  * The loop of `TokenIndex.groupSelections`, apart so that it is compiled once for every shape of
@@ -500,9 +507,17 @@ class TokenStore {
 export type TokenCounts = { tokens: string[]; counts: number[] };
 
 /** A change-log read sent inside another statement (`TokenIndex.logRead`, decision 081). */
-export type LogRead = { since: string; version: number; columns: SQL };
+export type LogRead = { since: string; version: number; applied: ReadonlySet<string>; columns: SQL };
 /** The columns a `LogRead` adds to a statement's rows. */
-export type LogRow = { log_xmin: string | null; log_stamp: string | null; log_ids: string | null };
+export type LogRow = { log_xmin: string | null; log_stamp: string | null; log_txs: string | null };
+
+/** The transactions of `txs` (ids as text) at or past `since`, as a new set. */
+const stillLogged = (txs: Iterable<string>, since: string): ReadonlySet<string> => {
+  const from = BigInt(since);
+  const out = new Set<string>();
+  for (const tx of txs) if (BigInt(tx) >= from) out.add(tx);
+  return out;
+};
 
 export class TokenIndex {
   /** Facet tokens (`products.facet_tokens`) and search lexemes (`products.search`) per product. */
@@ -532,6 +547,14 @@ export class TokenIndex {
   size = 0;
 
   private since: string | undefined;
+  /**
+   * The transactions at or past `since` whose logged products the index has read again after they
+   * committed: a log read that finds only these finds nothing new. While a transaction begun
+   * before them is still running anywhere on the server (another database's too), `since` cannot
+   * pass them and every log read returns their rows again. Replaced, never changed in place: a
+   * `LogRead` keeps the set of its moment.
+   */
+  private applied: ReadonlySet<string> = new Set();
   /** Bumped by every change applied to the index (a load, a product put): see `logRead`. */
   private version = 0;
   /**
@@ -565,6 +588,8 @@ export class TokenIndex {
   private horizons: { at: number; xmin: string }[] = [];
   private closed = false;
   private scratch: Uint32Array[] = [];
+  /** The products of a walk's chunk that passed its first test (`walkOrder`). */
+  private walkChunk = new Int32Array(WALK_CHUNK);
   private ids = new Int32Array(0);
   private failedAt = 0;
   private onError: ((err: unknown) => void) | undefined;
@@ -633,10 +658,9 @@ export class TokenIndex {
   }
 
   /**
-   * True when the index is exactly the table as of a catalogue stamp read elsewhere (decision 077,
-   * 084): it may answer without reading its log, since no catalogue write committed since. Not past
-   * half the staleness limit, so that a quiet database still has its log read (and pruned) now and
-   * then.
+   * True when the index is exactly the table as of `stamp` (a catalogue stamp read elsewhere, decision
+   * 077): it may answer without reading its log, since nothing committed since. Not past half the
+   * staleness limit, so that a quiet database still has its log read (and pruned) now and then.
    */
   isExactAt(stamp: string): boolean {
     return (
@@ -649,7 +673,7 @@ export class TokenIndex {
 
   /**
    * A read of the change log to be sent inside the statement that reads a page (decision 081):
-   * `columns` (`log_xmin`, `log_stamp`, `log_ids`) are the same read `sync` makes, and a page
+   * `columns` (`log_xmin`, `log_stamp`, `log_txs`) are the same read `sync` makes, and a page
    * picked from the index after this call and read in that statement is exact when `absorb` says
    * the log had nothing new. Undefined while the index is not loaded, or when its log has not been
    * read for long (then `sync`, which reloads or prunes as needed).
@@ -661,16 +685,17 @@ export class TokenIndex {
     return {
       since,
       version: this.version,
+      applied: this.applied,
       columns: sql`pg_snapshot_xmin(pg_current_snapshot())::text AS log_xmin,
                    ${catalogStampSql} AS log_stamp,
-                   (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
-                    FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_ids`,
+                   (SELECT string_agg(DISTINCT tx::text, ',')
+                    FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_txs`,
     };
   }
 
   /**
    * What a statement carrying `read`'s columns found. True when the log held nothing since
-   * `read.since`: then no product's tokens, publication or sort keys changed between what the index
+   * `read.since` but the transactions the index had already read (`read.applied`): then no product's tokens, publication or sort keys changed between what the index
    * held when `read` was taken and the statement's snapshot (which began after it, so it sees
    * every commit the index had read), and a page picked at that moment is the statement's own.
    * False when something changed: nothing is applied here, and the caller syncs (`sync`) and
@@ -678,11 +703,16 @@ export class TokenIndex {
    * table as of that snapshot (`exactAt`: its catalogue stamp), and its log read as of it.
    */
   absorb(read: LogRead, row: LogRow | undefined): boolean {
-    if (!row || row.log_xmin == null || row.log_stamp == null || row.log_ids) return false;
+    if (!row || row.log_xmin == null || row.log_stamp == null) return false;
+    if (row.log_txs && !row.log_txs.split(',').every((tx) => read.applied.has(tx))) return false;
     if (this.version === read.version && this.loaded && this.since !== undefined) {
       // Every transaction before `log_xmin` had finished at the snapshot and logged nothing past
-      // `read.since`: the index holds them all (a later read may have moved `since` further).
-      if (BigInt(row.log_xmin) > BigInt(this.since)) this.since = row.log_xmin;
+      // `read.since` that the index had not read: the index holds them all (a later read may have
+      // moved `since` further).
+      if (BigInt(row.log_xmin) > BigInt(this.since)) {
+        this.since = row.log_xmin;
+        this.applied = stillLogged(this.applied, row.log_xmin);
+      }
       this.exactAt = row.log_stamp;
       this.lastPollAt = Math.max(this.lastPollAt, Date.now());
     }
@@ -752,6 +782,7 @@ export class TokenIndex {
       await new Promise((resolve) => setImmediate(resolve));
     }
     this.since = xmin;
+    this.applied = new Set();
     this.exactAt = undefined;
     this.lastPollAt = Date.now();
     this.loaded = true;
@@ -766,15 +797,24 @@ export class TokenIndex {
       this.start(db);
       return false;
     }
-    const [row] = await readRows<{ xmin: string; stamp: string; ids: string | null; terms: string }>(
+    const [row] = await readRows<{ xmin: string; stamp: string; changes: string | null; terms: string }>(
       db,
       sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, ${catalogStampSql} AS stamp,
-                 (SELECT string_agg(DISTINCT coalesce(product_id, -1)::text, ',')
-                  FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS ids,
+                 (SELECT string_agg(DISTINCT tx::text || ':' || coalesce(product_id, -1)::text, ',')
+                  FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS changes,
                  ${TokenIndex.termsWriter} AS terms`,
     );
     if (row!.terms !== this.termsAt) await this.loadTerms(db);
-    const ids = row?.ids ? row.ids.split(',').map(Number) : [];
+    // The products of transactions not read before (`applied`): a transaction's rows are all
+    // visible once it has committed, so one read of them is enough.
+    const txs = new Set<string>();
+    const fresh = new Set<number>();
+    for (const change of row?.changes ? row.changes.split(',') : []) {
+      const [tx, id] = change.split(':') as [string, string];
+      txs.add(tx);
+      if (!this.applied.has(tx)) fresh.add(Number(id));
+    }
+    const ids = [...fresh];
     if (ids.includes(-1)) {
       // A truncate: reload everything.
       this.loaded = false;
@@ -793,6 +833,7 @@ export class TokenIndex {
       for (const id of ids) this.put(id, published.get(id));
     }
     this.since = row!.xmin;
+    this.applied = stillLogged(txs, row!.xmin);
     this.exactAt = ids.length ? undefined : row!.stamp;
     const now = Date.now();
     this.lastPollAt = now;
@@ -1354,15 +1395,28 @@ export class TokenIndex {
     const step = ascending ? 1 : -1;
     let at = ascending ? (after ? lo : 0) : (after ? lo : order.length) - 1;
     const ids: number[] = [];
-    for (let tested = 0; at >= 0 && at < order.length; at += step) {
-      if (++tested > budget) return undefined;
-      const id = order[at]!;
-      if (!inEvery(unions, id)) continue;
-      if (ids.length === limit) return { ids, more: true };
-      ids.push(id);
+    // The walk in chunks (decision 087): every product of a chunk is tested in the cheapest union,
+    // those that pass in the next, and so on, each pass without a branch on what memory holds, so
+    // that the processor has many of those reads (far apart in memory: most of a walk's time) in
+    // flight at once.
+    const cost = (u: Union) => u.parts.length / Math.max(1e-9, 1 - u.size / Math.max(1, this.size));
+    const tests = [...unions].sort((x, y) => cost(x) - cost(y)).map((u) => u.parts);
+    const passed = this.walkChunk;
+    for (let tested = 0; at >= 0 && at < order.length; ) {
+      if (tested >= budget) return undefined;
+      const n = Math.min(WALK_CHUNK, ascending ? order.length - at : at + 1);
+      tested += n;
+      for (let i = 0; i < n; i++, at += step) passed[i] = order[at]!;
+      let m = n;
+      for (let j = 0; j < tests.length && m > 0; j++) m = keepIn(tests[j]!, passed, m);
+      for (let i = 0; i < m; i++) {
+        if (ids.length === limit) return { ids, more: true };
+        ids.push(passed[i]!);
+      }
     }
     return { ids, more: false };
   }
+
 
   /** `pageIds` by a pass over the intersection of `unions` (undefined: every published product). */
   private scanPage(
