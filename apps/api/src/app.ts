@@ -25,11 +25,7 @@ import { syncProviderRefund } from './modules/refunds/index.ts';
 import { advanceByCarrier } from './modules/orders/index.ts';
 import { catalogV1Routes, catalogV2Routes } from './modules/catalog/catalog.routes.ts';
 import { BloggerSuggestions } from './modules/blogger/index.ts';
-import {
-  createCatalogCache,
-  readDatabaseSnapshot,
-  type CatalogCache,
-} from './modules/catalog/catalog-cache.ts';
+import { createCatalogCache, readCatalogStamp, type CatalogCache } from './modules/catalog/catalog-cache.ts';
 import { attachTokenIndex, detachTokenIndex } from './modules/catalog/token-index.ts';
 import { imagesRoutes } from './modules/media/images.routes.ts';
 import { createMediaStore, type MediaStore } from './modules/media/media-store.ts';
@@ -171,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     redisUrl: env.redisUrl,
     log: app.log,
     enabled: env.catalogCache,
-    snapshot: () => readDatabaseSnapshot(database.db),
+    stamp: () => readCatalogStamp(database.db),
   });
   app.decorate('catalogCache', catalogCache);
   app.decorate('facetsCache', catalogCache);

@@ -124,7 +124,7 @@ describe('kept listing card rows', () => {
     await t.app.db.execute(sql`UPDATE products SET price = 2000 WHERE id = ${ids[2]!}`);
     cache.invalidate();
 
-    const off = createCatalogCache({ enabled: false, snapshot: async () => 'A' });
+    const off = createCatalogCache({ enabled: false, stamp: async () => 'A' });
     expect(off.cardRows).toBeUndefined();
     // Nothing known to a computation with the cache off: the index reads its log every time.
     expect(await off.json('k', async ({ known }) => known ?? null)).toBe('null');
@@ -151,7 +151,7 @@ describe('kept listing card rows', () => {
       expect(result.statusCode).toBe(200);
       // Not the index's log, not the rows, not the page (the cache's own snapshot read may run).
       const cacheRead = (text: string) =>
-        text.includes('pg_current_snapshot()::text AS snapshot') && !/products|catalog_changes/.test(text);
+        text.includes('catalog_stamp') && !/products|catalog_changes/.test(text);
       expect(texts.filter((text) => !cacheRead(text))).toEqual([]);
       expect(result.body).toBe(JSON.stringify({ result: await listProducts(t.app.db, query({ sorting: 'PRICE_DESC' }), { tokenIndex: false }) }));
       // After an invalidation (this instance wrote) the index reads its log again.

@@ -4,12 +4,13 @@
 // the benchmark's 672 brand + size pages in a 2 s window, the page statements were what queued
 // every other request.
 //
-// Exactness: each kept row carries the text of the database's transaction snapshot
-// (`pg_current_snapshot()`) of the statement that read it, and is used only when the token index's
-// last read of its change log — made for this very page, after the request arrived — saw the same
-// snapshot text: then no transaction committed between the two, anywhere (decision 060's
-// argument), so the row is what the page statement would read now. Any write makes every row
-// stale at once (the next snapshot differs); this instance's writes also clear the store
+// Exactness: each kept row carries the catalogue's change stamp (catalog-stamp.ts, decision 084)
+// read in the statement that read it, and is used only when the token index's last read of its
+// change log — made for this very page, after the request arrived, or known exact as of the
+// catalogue cache's stamp read of a moment ago (decision 077) — saw the same stamp: then no
+// catalogue write committed between the two, anywhere, so the row is what the page statement
+// would read now. Any catalogue write makes every row stale at once (the next stamp differs);
+// other writes (carts, sessions, orders' own rows) leave them; this instance's writes also clear the store
 // (catalog-cache.ts: it lives and dies with the answers), and with CATALOG_CACHE=off there is no
 // store and every page is read by SQL.
 import type { ProductCard } from '@shop/contract';
@@ -17,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { readPrepared, type Database } from '../../db/client.ts';
 import { brandRef } from './brand-ref.ts';
+import { catalogStampSql } from './catalog-stamp.ts';
 import { decodeCursor, SORTS, type ListingSort } from './cursor.ts';
 
 /** Rows kept per instance: a few pages' worth at a million products, the whole demo catalogue. */
@@ -54,9 +56,9 @@ export const cardOf = (r: CardRow): ProductCard => ({
   in_stock: r.in_stock,
 });
 
-/** A product as of one snapshot: its card and sort keys, or null when it is not published (or gone). */
+/** A product as of one catalogue stamp: its card and sort keys, or null when it is not published (or gone). */
 type Kept = {
-  snapshot: string;
+  stamp: string;
   row: {
     card: ProductCard;
     popularity: number;
@@ -68,7 +70,7 @@ type Kept = {
 };
 
 type Read = CardRow & {
-  snapshot: string;
+  stamp: string;
   is_published: boolean | null;
   popularity: number;
   sales: number;
@@ -100,26 +102,26 @@ export class CardRows {
   }
 
   /**
-   * The page of `ids` (the token index's pick for `sort` after `cursor`, read at `snapshot`) with
-   * the page statement's conditions, order and limit applied to rows of the same snapshot: rows
+   * The page of `ids` (the token index's pick for `sort` after `cursor`, exact as of `stamp`) with
+   * the page statement's conditions, order and limit applied to rows of the same stamp: rows
    * not kept are read by id, in one statement with the other pages' waiting at that moment.
-   * Undefined when a row read saw another snapshot (a commit in between) or this instance wrote
+   * Undefined when a row read saw another stamp (a catalogue commit in between) or this instance wrote
    * meanwhile: the caller reads the page by SQL.
    */
   async page(
     db: Database,
     ids: readonly number[],
-    snapshot: string,
+    stamp: string,
     sort: ListingSort,
     cursor: string | undefined,
     limit: number,
   ): Promise<MemoryPage | undefined> {
     const generation = this.generation;
-    const missing = ids.filter((id) => this.rows.get(id)?.snapshot !== snapshot);
+    const missing = ids.filter((id) => this.rows.get(id)?.stamp !== stamp);
     if (missing.length) await this.read(db, missing);
     if (generation !== this.generation) return undefined;
     const kept = ids.map((id) => this.rows.get(id));
-    if (!kept.every((k) => k?.snapshot === snapshot)) return undefined;
+    if (!kept.every((k) => k?.stamp === stamp)) return undefined;
     return this.pick(kept as Kept[], sort, cursor, limit);
   }
 
@@ -147,7 +149,7 @@ export class CardRows {
     const generation = this.generation;
     const reading = readCardRows(db, batch)
       .then((read) => {
-        // Kept even when of another snapshot (a commit in between): the index may reach it next.
+        // Kept even when of another stamp (a commit in between): the index may reach it next.
         if (generation === this.generation) for (const [id, kept] of read) this.rows.set(id, kept);
       })
       .finally(() => {
@@ -193,18 +195,18 @@ export class CardRows {
   }
 }
 
-/** The card rows of `ids` and the statement's snapshot, in one statement (ids not found: null rows). */
+/** The card rows of `ids` and the catalogue stamp, in one statement (ids not found: null rows). */
 async function readCardRows(db: Database, ids: readonly number[]): Promise<Map<number, Kept>> {
   // Rows by primary key whatever the ids: a prepared statement (decision 087).
   const rows = await readPrepared<Read>(
     db,
-    sql`SELECT s.snapshot, want.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price,
+    sql`SELECT s.stamp, want.id, p.spu, p.title, p.computed_title, p.image_src, p.min_price, p.price,
                p.in_stock, p.is_published, p.popularity, p.sales,
                to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS published_at,
                b.id AS brand_id, b.name AS brand_name, b.logo_url AS brand_logo_url,
                (SELECT coalesce(json_agg(json_build_object('id', i.id, 'src', i.src) ORDER BY i.position), '[]'::json)
                 FROM product_images i WHERE i.product_id = p.id AND i.position < 5) AS images
-        FROM (SELECT pg_current_snapshot()::text AS snapshot) s
+        FROM (SELECT ${catalogStampSql} AS stamp) s
         CROSS JOIN unnest(${`{${ids.join(',')}}`}::int[]) AS want(id)
         LEFT JOIN products p ON p.id = want.id
         LEFT JOIN brands b ON b.id = p.brand_id`,
@@ -212,7 +214,7 @@ async function readCardRows(db: Database, ids: readonly number[]): Promise<Map<n
   const read = new Map<number, Kept>();
   for (const r of rows)
     read.set(r.id, {
-      snapshot: r.snapshot,
+      stamp: r.stamp,
       row: r.is_published
         ? {
             card: cardOf(r),

@@ -9,27 +9,26 @@
 // invalidation is published so that every instance drops its answers at once; without it, other
 // instances catch up within the TTL (2 s: a changed price or stock shows within 2 s anywhere).
 //
-// Past its TTL an answer is kept, not computed again, when the database provably has not changed
-// since it was computed (docs/decisions/060): the database's transaction snapshot
-// (`pg_current_snapshot()`: the next transaction id and the running ones) is read before the answer
-// is computed and again after the TTL; the same text means no transaction committed in between,
-// here or on any other instance, so the kept answer is what a new computation would give. One
-// such read renews every answer of that snapshot at once; any write anywhere makes them computed
-// again as before.
+// Past its TTL an answer is kept, not computed again, when the catalogue provably has not changed
+// since it was computed (docs/decisions/060, 084): the catalogue's change stamp (`catalog_stamp`,
+// migration 0024: a sum that grows at the commit of every transaction that wrote a table a
+// catalogue answer reads, and at no other) is read before the answer is computed and again after
+// the TTL; the same stamp means no such transaction committed in between, here or on any other
+// instance, so the kept answer is what a new computation would give. One such read renews every
+// answer of that stamp at once; a cart, a session, an order's bookkeeping or the photo index's
+// writes leave it as it is; a catalogue write anywhere makes the answers computed again as before.
 //
 // Beside the answers it keeps the listing's card rows by product id (card-rows.ts, decision 076),
-// dropped with them, and it hands each computation its last snapshot read when that is under
+// dropped with them, and it hands each computation its last stamp read when that is under
 // 500 ms old and begun after this instance's last invalidation (decision 077): a listing whose
 // token index is exactly as of it needs no log read, and its answer ages from that read.
 //
 // Only public, user-independent answers may enter: the routes that use it never read the
 // shopper's identity (catalog.routes.ts), and a test checks that a signed-in shopper gets the
 // same bytes as an anonymous one.
-import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
-import { queryRows, type Database } from '../../db/client.ts';
 import { CardRows } from './card-rows.ts';
 
 /** Listings, cards and suggestions: a changed price or stock is visible within this. */
@@ -45,30 +44,23 @@ export const FACETS_TTL_MS = 30_000;
  */
 export const SECOND_INVALIDATION_MS = 150;
 
-/** A snapshot read this recently renews an expired answer without another read. */
+/** A stamp read this recently renews an expired answer without another read. */
 export const SNAPSHOT_REUSE_MS = 500;
 
 const CHANNEL = 'shop:catalog:invalidate';
 
-/** The database's transaction snapshot as text (`pg_current_snapshot()::text`). */
-export type ReadSnapshot = () => Promise<string>;
-
 /**
- * The snapshot of `db` (app.ts gives it to the cache): the same text twice means no transaction
- * committed between the two reads, on any connection or instance.
+ * The catalogue's change stamp as text (`readCatalogStamp`); any text with the same meaning: the
+ * same text twice means no catalogue write committed between the two reads.
  */
-export async function readDatabaseSnapshot(db: Database): Promise<string> {
-  const [row] = await queryRows<{ snapshot: string }>(
-    db,
-    sql`SELECT pg_current_snapshot()::text AS snapshot`,
-  );
-  return row!.snapshot;
-}
+export type ReadStamp = () => Promise<string>;
+
+export { readCatalogStamp } from './catalog-stamp.ts';
 
 type Check = { stamp: string; at: number };
 
 /**
- * What a computation may use: `known`, the database snapshot read at `known.at` (at most
+ * What a computation may use: `known`, the catalogue stamp read at `known.at` (at most
  * SNAPSHOT_REUSE_MS ago, after this instance's last invalidation), if any; a computation that
  * answers as of it (not as of its own start) says so with `asOf(known.at)`, and its answer is
  * then as old as that read (decision 077).
@@ -81,7 +73,7 @@ type Entry = {
   /** The answer shows the database as of this time or later (a computation's start, or a renewal). */
   freshAt: number;
   ttl: number;
-  /** The snapshot read before the computation began (none: it cannot be renewed). */
+  /** The catalogue stamp read before the computation began (none: it cannot be renewed). */
   stamp: string | undefined;
   /** A renewal or recomputation under way, shared by every request for it. */
   pending?: Promise<string> | undefined;
@@ -135,10 +127,10 @@ export function createCatalogCache(
     /** false: every answer is computed afresh (CATALOG_CACHE=off, benchmarks of the queries). */
     enabled?: boolean;
     /**
-     * Reads the database's transaction snapshot; given, an expired answer is renewed instead of
-     * computed again while the snapshot has not changed (app.ts passes one; none: plain TTL).
+     * Reads the catalogue's change stamp (`readCatalogStamp`); given, an expired answer is renewed
+     * instead of computed again while the stamp has not changed (app.ts passes one; none: plain TTL).
      */
-    snapshot?: ReadSnapshot;
+    stamp?: ReadStamp;
     /** The TTL of listings, cards and suggestions (tests); CATALOG_TTL_MS by default. */
     ttlMs?: number;
   } = {},
@@ -147,28 +139,28 @@ export function createCatalogCache(
   const defaultTtl = options.ttlMs ?? CATALOG_TTL_MS;
   let generation = 0;
   const instance = randomUUID();
-  const readSnapshot = options.snapshot;
+  const readStamp = options.stamp;
   const cardRows = options.enabled === false ? undefined : new CardRows();
   let lastCheck: Check | undefined;
-  /** `generation` when the last snapshot read began: a read begun before an invalidation is not `known`. */
+  /** `generation` when the last stamp read began: a read begun before an invalidation is not `known`. */
   let lastCheckGeneration = -1;
   let checking: Promise<Check | undefined> | undefined;
 
-  /** One snapshot read at a time; undefined when it failed (then answers are computed again). */
+  /** One stamp read at a time; undefined when it failed (then answers are computed again). */
   const check = (): Promise<Check | undefined> => {
-    if (!readSnapshot) return Promise.resolve(undefined);
+    if (!readStamp) return Promise.resolve(undefined);
     checking ??= (async () => {
       const at = Date.now();
       const startedAt = generation;
       try {
-        const stamp = await readSnapshot();
+        const stamp = await readStamp();
         if (!lastCheck || lastCheck.at <= at) {
           lastCheck = { stamp, at };
           lastCheckGeneration = startedAt;
         }
         return { stamp, at };
       } catch (error) {
-        options.log?.warn({ err: error }, 'catalogue cache: snapshot read failed');
+        options.log?.warn({ err: error }, 'catalogue cache: stamp read failed');
         return undefined;
       } finally {
         checking = undefined;
@@ -176,7 +168,7 @@ export function createCatalogCache(
     })();
     return checking;
   };
-  /** A snapshot read started at or after `since`: the last one, or a new one. */
+  /** A stamp read started at or after `since`: the last one, or a new one. */
   const checkSince = async (since: number) => {
     if (lastCheck && lastCheck.at >= since) return lastCheck;
     const seen = await check();
@@ -184,7 +176,7 @@ export function createCatalogCache(
     return seen && seen.at < since ? check() : seen;
   };
 
-  /** The last snapshot read, when recent and begun after this instance's last invalidation. */
+  /** The last stamp read, when recent and begun after this instance's last invalidation. */
   const known = (): Check | undefined =>
     lastCheck && lastCheckGeneration === generation && Date.now() - lastCheck.at < SNAPSHOT_REUSE_MS
       ? lastCheck
@@ -214,7 +206,7 @@ export function createCatalogCache(
     return entry.answer;
   };
 
-  /** An expired answer: kept with a new time when the snapshot is the same, else computed again. */
+  /** An expired answer: kept with a new time when the stamp is the same, else computed again. */
   const renew = async (key: string, entry: Entry, compute: Compute): Promise<string> => {
     const startedAt = generation;
     const now = Date.now();
@@ -262,18 +254,18 @@ export function createCatalogCache(
       const cached = entries.get(key);
       if (cached && now - cached.freshAt < cached.ttl) return cached.answer;
       if (cached?.pending) return cached.pending;
-      if (cached?.stamp !== undefined && readSnapshot) {
+      if (cached?.stamp !== undefined && readStamp) {
         const pending = renew(key, cached, compute).finally(() => {
           cached.pending = undefined;
         });
         cached.pending = pending;
         return pending;
       }
-      // A new answer is stamped with the last snapshot read (taken before it is computed); none
+      // A new answer is stamped with the last stamp read (taken before it is computed); none
       // recent: one is read now for the answers computed after it.
       const reuse = Math.min(SNAPSHOT_REUSE_MS, (ttlMs ?? defaultTtl) / 4);
       // After an invalidation too: a read begun before it is no proof for the computations after it.
-      if (readSnapshot && (!lastCheck || now - lastCheck.at >= reuse || lastCheckGeneration !== generation))
+      if (readStamp && (!lastCheck || now - lastCheck.at >= reuse || lastCheckGeneration !== generation))
         void check();
       return fill(key, compute, ttlMs ?? defaultTtl, lastCheck?.stamp);
     },

@@ -10,10 +10,10 @@ import { tokenIndexOf, type LogRead, type LogRow, type TokenIndex } from './toke
 type PageRow = CardRow & { sort_key: number | string };
 
 /**
- * A database snapshot read `at` (the catalogue cache's, at most SNAPSHOT_REUSE_MS old, after this
+ * A catalogue stamp read `at` (the catalogue cache's, at most SNAPSHOT_REUSE_MS old, after this
  * instance's last invalidation), and how to say the answer is as of it (decision 077).
  */
-export type KnownSnapshot = { stamp: string; at: number; asOf: (at: number) => void };
+export type KnownStamp = { stamp: string; at: number; asOf: (at: number) => void };
 
 /** The most products a combined-filter page is read by id for (above it, the GIN token index). */
 export const TOKEN_IDS_LIMIT = 20_000;
@@ -33,10 +33,10 @@ export async function withTokenIds(
   query: ListingQuery,
   index: TokenIndex | undefined = tokenIndexOf(db),
   plan?: SearchPlan,
-  known?: KnownSnapshot,
+  known?: KnownStamp,
 ): Promise<ListingQuery> {
   if (!index || !usesIndex(query, plan)) return query;
-  // The index is exactly as of a snapshot the catalogue cache read a moment ago (decision 077): no
+  // The index is exactly as of a stamp the catalogue cache read a moment ago (decision 077): no
   // log read; the answer is as old as that read.
   if (known && index.isExactAt(known.stamp)) known.asOf(known.at);
   else if (!(await index.sync(db))) return query;
@@ -54,7 +54,7 @@ const usesIndex = (query: ListingQuery, plan: SearchPlan | undefined) =>
   FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0).length >= 2 ||
   indexedSearch(query, plan) !== undefined;
 
-/** `withTokenIds` once the index may answer (synced, or exact as of a known snapshot). */
+/** `withTokenIds` once the index may answer (synced, or exact as of a known stamp). */
 function picked(query: ListingQuery, index: TokenIndex, plan: SearchPlan | undefined): ListingQuery {
   const kinds = FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0);
   const sort = resolveSort(query);
@@ -69,7 +69,7 @@ function picked(query: ListingQuery, index: TokenIndex, plan: SearchPlan | undef
     return {
       ...query,
       tokenIds: index.pageIds(query, sort, after, query.limit + 1).ids,
-      tokenSnapshot: index.exactAt,
+      tokenStamp: index.exactAt,
     };
   }
   return withMatchingIds(query, kinds, index);
@@ -112,7 +112,7 @@ export async function listProducts(
   }: {
     tokenIndex?: TokenIndex | false | undefined;
     rows?: CardRows | undefined;
-    known?: KnownSnapshot | undefined;
+    known?: KnownStamp | undefined;
   } = {},
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
   const plan = await planSearch(db, asked);
@@ -145,10 +145,10 @@ export async function listProducts(
   // No product has every filtered kind (the token index has just read the change log): the page
   // is empty without a statement (on PGlite each costs about a millisecond: decision 060).
   if (query.tokenIds?.length === 0) return { products: [], cursor: null, more: false };
-  // The index picked the page and is exactly as of a snapshot: rows of that snapshot, kept or
+  // The index picked the page and is exactly as of a stamp: rows of that stamp, kept or
   // read in one statement, give the page statement's answer (decision 076).
-  if (rows && query.tokenIds && query.tokenSnapshot !== undefined) {
-    const page = await rows.page(db, query.tokenIds, query.tokenSnapshot, sort, query.cursor, query.limit);
+  if (rows && query.tokenIds && query.tokenStamp !== undefined) {
+    const page = await rows.page(db, query.tokenIds, query.tokenStamp, sort, query.cursor, query.limit);
     if (page)
       return {
         products: page.cards,
@@ -171,13 +171,13 @@ function readAhead(
   plan: SearchPlan | undefined,
   index: TokenIndex,
   rows: CardRows | undefined,
-  known: KnownSnapshot | undefined,
+  known: KnownStamp | undefined,
 ): { query: ListingQuery; log: LogRead } | undefined {
   if (!usesIndex(asked, plan) || (known && index.isExactAt(known.stamp))) return undefined;
   const log = index.logRead();
   if (!log) return undefined;
   const query = picked(asked, index, plan);
   if (query.tokenIds?.length === 0) return undefined;
-  if (rows && query.tokenIds && query.tokenSnapshot !== undefined) return undefined;
-  return { query: { ...query, tokenSnapshot: undefined }, log };
+  if (rows && query.tokenIds && query.tokenStamp !== undefined) return undefined;
+  return { query: { ...query, tokenStamp: undefined }, log };
 }

@@ -95,11 +95,11 @@ export type ListingQuery = ListingFilters & {
   /** Set when two kinds or more are filtered and the token index found these products (decision 036). */
   tokenIds?: readonly number[] | undefined;
   /**
-   * With `tokenIds` picked as the page (decision 070): the database snapshot the token index was
-   * exactly as of when it picked them, if it was (kept card rows of that snapshot build the page:
-   * card-rows.ts, decision 076).
+   * With `tokenIds` picked as the page (decision 070): the catalogue stamp the token index was
+   * exactly as of when it picked them, if it was (kept card rows of that stamp build the page:
+   * card-rows.ts, decisions 076, 084).
    */
-  tokenSnapshot?: string | undefined;
+  tokenStamp?: string | undefined;
   /**
    * Full-text relevance: the first products of the title tier's order (popularity, id) among the
    * token index's products matching the search's words in any part of the text (decision 070), a

@@ -19,6 +19,7 @@
 import type { Sorting } from '@shop/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, readRows, type Database } from '../../db/client.ts';
+import { catalogStampSql } from './catalog-stamp.ts';
 import {
   FILTER_KINDS,
   facetTokens,
@@ -699,7 +700,7 @@ export type TokenCounts = { tokens: string[]; counts: number[] };
 /** A change-log read sent inside another statement (`TokenIndex.logRead`, decision 081). */
 export type LogRead = { since: string; version: number; applied: ReadonlySet<string>; columns: SQL };
 /** The columns a `LogRead` adds to a statement's rows. */
-export type LogRow = { log_xmin: string | null; log_snapshot: string | null; log_txs: string | null };
+export type LogRow = { log_xmin: string | null; log_stamp: string | null; log_txs: string | null };
 
 /** The transactions of `txs` (ids as text) at or past `since`, as a new set. */
 const stillLogged = (txs: Iterable<string>, since: string): ReadonlySet<string> => {
@@ -780,10 +781,12 @@ export class TokenIndex {
   /** The watched columns the next log read reads (asked for by callers of `sync`). */
   private wanted = new Set<string>();
   /**
-   * The database's transaction snapshot (`pg_current_snapshot()::text`) of the last read of the
-   * log, when that read found nothing new: the index is then exactly the table as of it, and kept
-   * card rows of the same snapshot are what a statement would read (card-rows.ts, decision 076).
-   * Undefined after a load or a read that reloaded products (it may have seen later commits).
+   * The catalogue's change stamp (catalog-stamp.ts, decision 084) read in the same statement as the
+   * last read of the log, when that read found nothing new: the index is then exactly the table as
+   * of that statement, and so as of any moment whose stamp is the same (no catalogue write
+   * committed in between); kept card rows of the same stamp are what a statement would read
+   * (card-rows.ts, decision 076). Undefined after a load or a read that reloaded products (it may
+   * have seen later commits).
    */
   exactAt: string | undefined;
   private loaded = false;
@@ -873,22 +876,22 @@ export class TokenIndex {
   }
 
   /**
-   * True when the index is exactly the table as of `snapshot` (a snapshot read elsewhere, decision
+   * True when the index is exactly the table as of `stamp` (a catalogue stamp read elsewhere, decision
    * 077): it may answer without reading its log, since nothing committed since. Not past half the
    * staleness limit, so that a quiet database still has its log read (and pruned) now and then.
    */
-  isExactAt(snapshot: string): boolean {
+  isExactAt(stamp: string): boolean {
     return (
       this.loaded &&
       !this.closed &&
-      this.exactAt === snapshot &&
+      this.exactAt === stamp &&
       Date.now() - this.lastPollAt < STALE_AFTER_MS / 2
     );
   }
 
   /**
    * A read of the change log to be sent inside the statement that reads a page (decision 081):
-   * `columns` (`log_xmin`, `log_snapshot`, `log_txs`) are the same read `sync` makes, and a page
+   * `columns` (`log_xmin`, `log_stamp`, `log_txs`) are the same read `sync` makes, and a page
    * picked from the index after this call and read in that statement is exact when `absorb` says
    * the log had nothing new. Undefined while the index is not loaded, or when its log has not been
    * read for long (then `sync`, which reloads or prunes as needed).
@@ -902,7 +905,7 @@ export class TokenIndex {
       version: this.version,
       applied: this.applied,
       columns: sql`pg_snapshot_xmin(pg_current_snapshot())::text AS log_xmin,
-                   pg_current_snapshot()::text AS log_snapshot,
+                   ${catalogStampSql} AS log_stamp,
                    (SELECT string_agg(DISTINCT tx::text, ',')
                     FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_txs`,
     };
@@ -915,10 +918,10 @@ export class TokenIndex {
    * every commit the index had read), and a page picked at that moment is the statement's own.
    * False when something changed: nothing is applied here, and the caller syncs (`sync`) and
    * picks again. With no change applied to the index meanwhile, the index is then exactly the
-   * table as of that snapshot (`exactAt`), and its log read as of it.
+   * table as of that snapshot (`exactAt`: its catalogue stamp), and its log read as of it.
    */
   absorb(read: LogRead, row: LogRow | undefined): boolean {
-    if (!row || row.log_xmin == null || row.log_snapshot == null) return false;
+    if (!row || row.log_xmin == null || row.log_stamp == null) return false;
     if (row.log_txs && !row.log_txs.split(',').every((tx) => read.applied.has(tx))) return false;
     if (this.version === read.version && this.loaded && this.since !== undefined) {
       // Every transaction before `log_xmin` had finished at the snapshot and logged nothing past
@@ -928,7 +931,7 @@ export class TokenIndex {
         this.since = row.log_xmin;
         this.applied = stillLogged(this.applied, row.log_xmin);
       }
-      this.exactAt = row.log_snapshot;
+      this.exactAt = row.log_stamp;
       this.lastPollAt = Math.max(this.lastPollAt, Date.now());
     }
     return true;
@@ -1062,10 +1065,10 @@ export class TokenIndex {
     const watches = [...this.wanted].flatMap((name) => this.watches.get(name) ?? []);
     this.wanted.clear();
     const [row] = await readRows<
-      { xmin: string; snapshot: string; changes: string | null; terms: string } & Record<string, string>
+      { xmin: string; stamp: string; changes: string | null; terms: string } & Record<string, string>
     >(
       db,
-      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, pg_current_snapshot()::text AS snapshot,
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, ${catalogStampSql} AS stamp,
                  (SELECT string_agg(DISTINCT tx::text || ':' || coalesce(product_id, -1)::text, ',')
                   FROM catalog_changes WHERE tx >= ${this.since}::bigint) AS changes,
                  ${TokenIndex.termsWriter} AS terms${sql.join(
@@ -1105,7 +1108,7 @@ export class TokenIndex {
     }
     this.since = row!.xmin;
     this.applied = stillLogged(txs, row!.xmin);
-    this.exactAt = ids.length ? undefined : row!.snapshot;
+    this.exactAt = ids.length ? undefined : row!.stamp;
     const now = Date.now();
     this.lastPollAt = now;
     this.horizons.push({ at: now, xmin: row!.xmin });
@@ -1121,7 +1124,10 @@ export class TokenIndex {
     // Keep one sample per minute.
     const last = this.horizons.at(-2);
     if (last && now - last.at < 60_000) this.horizons.splice(-2, 1);
-    if (horizon) await db.execute(sql`DELETE FROM catalog_changes WHERE tx < ${horizon}::bigint`);
+    if (!horizon) return;
+    await db.execute(sql`DELETE FROM catalog_changes WHERE tx < ${horizon}::bigint`);
+    // The stamp rows of database backends that have ended, folded into one (the sum unchanged).
+    await db.execute(sql`SELECT catalog_stamp_fold()`);
   }
 
   /** Empties the index, with room for `capacity` products, numbering the ids of `order` first. */
