@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { holdTransaction } from '../../test/held-transaction.ts';
 import { insertProduct } from '../../test/fixtures.ts';
 import { CATALOG_TTL_MS, createCatalogCache } from './catalog-cache.ts';
 import { readCatalogStamp } from './catalog-stamp.ts';
@@ -194,16 +195,10 @@ describe('the catalogue stamp', () => {
 
   it('moves for a writer that began before a read and commits after it', async () => {
     const before = await stamp();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    const writer = t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE variants SET qty = qty + 1 WHERE id = ${variantId}`);
-      wrote();
-      await gate;
-    });
-    await written;
+    const { release, done: writer } = await holdTransaction(
+      t.app.db,
+      sql`UPDATE variants SET qty = qty + 1 WHERE id = ${variantId}`,
+    );
     const during = stamp();
     if (t.app.dbKind === 'pglite') {
       // One connection: the read waits for the transaction and sees its commit.
@@ -224,16 +219,10 @@ describe('the catalogue stamp', () => {
     // PGlite runs one transaction at a time.
     if (t.app.dbKind === 'pglite') ctx.skip();
     const before = await stamp();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    const first = t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE variants SET qty = qty + 1 WHERE id = ${variantId}`);
-      wrote();
-      await gate;
-    });
-    await written;
+    const { release, done: first } = await holdTransaction(
+      t.app.db,
+      sql`UPDATE variants SET qty = qty + 1 WHERE id = ${variantId}`,
+    );
     const second = write([sql`UPDATE products SET price = price + 1 WHERE id = ${productId}`]).then(
       () => 'done',
     );

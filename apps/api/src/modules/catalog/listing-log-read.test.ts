@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { insertProduct } from '../../test/fixtures.ts';
+import { holdTransaction } from '../../test/held-transaction.ts';
 import { statementsOf } from '../../test/statements.ts';
 import type { ListingQuery } from './listing.sql.ts';
 import { listProducts } from './listing.repository.ts';
@@ -119,16 +120,7 @@ describe('the change log read in the page statement', () => {
     async () => {
       // A transaction with an id, left open: the server's oldest running one, so the index's log
       // reads cannot move past it and find the write below again each time (decision 087).
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let begun!: () => void;
-      const started = new Promise<void>((resolve) => (begun = resolve));
-      const holder = t.app.db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT txid_current()`);
-        begun();
-        await held;
-      });
-      await started;
+      const { release, done: holder } = await holdTransaction(t.app.db, sql`SELECT txid_current()`);
       try {
         await t.app.db.execute(sql`UPDATE products SET sales = sales + 1 WHERE id = ${ids[2]!}`);
         await listProducts(t.app.db, query()); // reads the write

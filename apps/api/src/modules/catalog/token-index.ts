@@ -168,10 +168,13 @@ function keepIn(parts: readonly Uint32Array[], ids: Int32Array, n: number): numb
  * blocks `commonBlocks` finds are read (decision 087): where some union has never held a product,
  * the intersection is empty.
  */
-function forEachInUnions(unions: readonly Union[], visit: (id: number) => boolean): boolean {
+function forEachInUnions(
+  unions: readonly Union[],
+  visit: (id: number) => boolean,
+  words = unionsWords(unions),
+  blocks = commonBlocks(unions, words),
+): boolean {
   const k = unions.length;
-  const words = unionsWords(unions);
-  const blocks = commonBlocks(unions, words);
   const first = unions[0]!.parts;
   for (let b = 0; b < blocks.length; b++) {
     let y = blocks[b]!;
@@ -1744,14 +1747,15 @@ export class TokenIndex {
     for (const u of unions ?? []) share *= u.size / Math.max(1, this.size);
     const expected = (limit + 1) / share;
     const words = unions ? unionsWords(unions) : (this.capacity >>> 5) + 1;
-    const scanWords = unions ? blocksWords(commonBlocks(unions, words), words) : words;
+    const blocks = unions ? commonBlocks(unions, words) : undefined;
+    const scanWords = blocks ? blocksWords(blocks, words) : words;
     const scanCost = 2 * scanWords * Math.max(1, unions?.length ?? 0) + 20 * this.size * share;
     const budget = Math.min(Math.max(1024, 8 * expected), Math.max(1024, (4 * scanCost) / 12));
     if (12 * expected <= scanCost) {
       const walked = this.walkOrder(keys, sort === 'PRICE_ASC', after, limit, unions ?? [], budget);
       if (walked) return walked;
     }
-    return this.scanPage(keys, sort, after, limit, unions);
+    return this.scanPage(keys, sort, after, limit, unions, blocks && { words, blocks });
   }
 
   /**
@@ -1813,6 +1817,8 @@ export class TokenIndex {
     after: { key: number; id: number } | undefined,
     limit: number,
     unions: readonly Union[] | undefined,
+    /** The blocks `pageIds` found for `unions` (`commonBlocks`), not to be found again. */
+    common?: { words: number; blocks: Uint32Array },
   ): { ids: number[]; more: boolean } {
     // Descending orders compare negated keys and ids: one ascending comparison for every sort.
     const sign = sort === 'PRICE_ASC' ? 1 : -1;
@@ -1844,7 +1850,7 @@ export class TokenIndex {
       pageKeys.splice(at, 0, key);
       return true;
     };
-    if (unions) forEachInUnions(unions, take);
+    if (unions) forEachInUnions(unions, take, common?.words, common?.blocks);
     else for (let id = 0; id < this.present.length; id++) if (this.present[id]) take(id);
     return { ids: page, more: found > page.length };
   }
