@@ -60,8 +60,10 @@ export async function productFilters(
     tokenIndex = tokenIndexOf(db),
   }: { precomputed?: boolean; tokenIndex?: TokenIndex | false | undefined } = {},
 ): Promise<ProductFilters> {
-  const plan = await planSearch(db, filters);
   const index = tokenIndex && (await tokenIndex.sync(db)) ? tokenIndex : undefined;
+  // The index has just read its log: a plan it makes without a statement holds as of that read
+  // (decision 089), and its stamp needs no confirming.
+  const plan = await planSearch(db, filters, { tokenIndex: index ?? false, unconfirmed: index !== undefined });
   // A search's matching products, found once for every selection that needs them: in the index
   // for a full-text query of plain words, else their ids from the database.
   let searched: Promise<Uint32Array | number[]> | undefined;

@@ -115,7 +115,9 @@ export async function listProducts(
     known?: KnownStamp | undefined;
   } = {},
 ): Promise<{ products: ProductCard[]; cursor: string | null; more: boolean }> {
-  const plan = await planSearch(db, asked);
+  // Planned from the token index without a statement when it can (decision 089): the page's own
+  // log read below confirms the plan's stamp, or it is planned again with one.
+  let plan = await planSearch(db, asked, { tokenIndex, unconfirmed: true });
   const sort = resolveSort(asked);
   const cursorOf = (more: boolean, key: number | string | undefined, id: number | undefined) =>
     more && key !== undefined && id !== undefined
@@ -136,10 +138,29 @@ export async function listProducts(
       byIds ? readPrepared<PageRow & LogRow>(db, q) : readRows<PageRow & LogRow>(db, q), {
       columns: read.log.columns,
       logged: (row) => {
-        fresh = (tokenIndex as TokenIndex).absorb(read.log, row);
+        fresh =
+          (tokenIndex as TokenIndex).absorb(read.log, row) &&
+          (plan?.asOf === undefined || plan.asOf === row?.log_stamp);
       },
     });
     if (fresh) return answer(found);
+  }
+  if (plan?.asOf !== undefined && !(known && known.stamp === plan.asOf && tokenIndex && tokenIndex.isExactAt(known.stamp))) {
+    // A page the index has no part in (a search by another order than relevance) confirms the
+    // plan by the same log read in its own statement.
+    const log = tokenIndex && !read && !usesIndex(asked, plan) ? tokenIndex.logRead() : undefined;
+    if (tokenIndex && log) {
+      const asOf = plan.asOf;
+      let confirmed = false;
+      const found = await listingRows(asked, plan, (q) => readRows<PageRow & LogRow>(db, q), {
+        columns: log.columns,
+        logged: (row) => {
+          confirmed = tokenIndex.absorb(log, row) && row?.log_stamp === asOf;
+        },
+      });
+      if (confirmed) return answer(found);
+    }
+    plan = await planSearch(db, asked, { tokenIndex });
   }
   const query = tokenIndex ? await withTokenIds(db, asked, tokenIndex, plan, known) : asked;
   // No product has every filtered kind (the token index has just read the change log): the page

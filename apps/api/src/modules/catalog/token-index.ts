@@ -28,6 +28,7 @@ import {
   type ListingFilters,
 } from './listing.sql.ts';
 import { TrigramTerms } from './trigram.ts';
+import { indexes, tokenIndexOf } from './token-indexes.ts';
 
 /**
  * Characters whose trigrams the database is asked for with the terms (decision 086): a query made
@@ -703,7 +704,12 @@ export type TokenCounts = { tokens: string[]; counts: number[] };
 /** A change-log read sent inside another statement (`TokenIndex.logRead`, decision 081). */
 export type LogRead = { since: string; version: number; applied: ReadonlySet<string>; columns: SQL };
 /** The columns a `LogRead` adds to a statement's rows. */
-export type LogRow = { log_xmin: string | null; log_stamp: string | null; log_txs: string | null };
+export type LogRow = {
+  log_xmin: string | null;
+  log_stamp: string | null;
+  log_txs: string | null;
+  log_terms?: string | null;
+};
 
 /** The transactions of `txs` (ids as text) at or past `since`, as a new set. */
 const stillLogged = (txs: Iterable<string>, since: string): ReadonlySet<string> => {
@@ -910,7 +916,8 @@ export class TokenIndex {
       columns: sql`pg_snapshot_xmin(pg_current_snapshot())::text AS log_xmin,
                    ${catalogStampSql} AS log_stamp,
                    (SELECT string_agg(DISTINCT tx::text, ',')
-                    FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_txs`,
+                    FROM catalog_changes WHERE tx >= ${since}::bigint) AS log_txs,
+                   ${TokenIndex.termsWriter} AS log_terms`,
     };
   }
 
@@ -925,6 +932,8 @@ export class TokenIndex {
    */
   absorb(read: LogRead, row: LogRow | undefined): boolean {
     if (!row || row.log_xmin == null || row.log_stamp == null) return false;
+    // The suggestion terms were rebuilt (no product need have changed): `sync` reads them again.
+    if (row.log_terms != null && row.log_terms !== this.termsAt) return false;
     if (row.log_txs && !row.log_txs.split(',').every((tx) => read.applied.has(tx))) return false;
     if (this.version === read.version && this.loaded && this.since !== undefined) {
       // Every transaction before `log_xmin` had finished at the snapshot and logged nothing past
@@ -984,6 +993,20 @@ export class TokenIndex {
    */
   typoSuggestions(lower: string, other: string, limit: number): string[] | undefined {
     return this.typos?.closest(lower, other, limit)?.map((i) => this.terms[i]!.display);
+  }
+
+  /**
+   * The suggestion term `typoProbe` would put in place of `word` (decision 089), from memory: null
+   * when none is similar enough, undefined when memory cannot tell. The caller has synced the index.
+   */
+  typoTerm(word: string): string | null | undefined {
+    const i = this.typos?.nearest(word);
+    return i == null ? i : this.terms[i]!.term;
+  }
+
+  /** pg_trgm's `similarity(a, b)` from memory (decision 089); undefined when memory cannot tell. */
+  similarity(a: string, b: string): number | undefined {
+    return this.typos?.similarity(a, b);
   }
 
   /** True when typos are answered from memory (tests). */
@@ -1675,6 +1698,17 @@ export class TokenIndex {
     return [{ parts: [bits], size }];
   }
 
+  /**
+   * Whether any published product matches a full-text query (the text of a `tsquery`), what
+   * `catalog_fulltext_matches` answers (decision 089); undefined where `searchMatch` is.
+   */
+  matchesAny(tsquery: string): boolean | undefined {
+    const unions = this.searchMatch(tsquery);
+    if (!unions) return undefined;
+    if (unions.some((u) => u.size === 0 || u.parts.length === 0)) return false;
+    return !forEachInUnions(unions, () => false);
+  }
+
   /** Published products ascending by (`keys`, id), with the moves since it was made merged in. */
   private orderBy(keys: Int32Array | Float64Array): Int32Array {
     // By ordinal, ties by product id.
@@ -1882,8 +1916,8 @@ export type ProductRow = [
   publishedAtMicros: number,
 ];
 
-// The index of each open database (one per app; several apps in one process each have their own).
-const indexes = new WeakMap<Database, TokenIndex>();
+// The index of each open database (one per app; several apps in one process each have their own):
+// token-indexes.ts.
 
 /** Creates and starts the index of `db`'s catalogue (app.ts, unless CATALOG_TOKEN_INDEX=off). */
 export function attachTokenIndex(db: Database, onError?: (err: unknown) => void): TokenIndex {
@@ -1898,4 +1932,4 @@ export function detachTokenIndex(db: Database): void {
   indexes.delete(db);
 }
 
-export const tokenIndexOf = (db: Database): TokenIndex | undefined => indexes.get(db);
+export { tokenIndexOf };

@@ -253,6 +253,49 @@ export class TrigramTerms {
     return new TrigramTerms(held, postings, known, words, limit);
   }
 
+  /** The distinct trigrams of `text`, or undefined when it holds a character the database was not asked about. */
+  private trigramSet(text: string): Set<number> | undefined {
+    for (const ch of text) if (!this.known.has(ch.codePointAt(0)!)) return undefined;
+    return new Set(trigramsOf(text, (cp) => this.words.has(cp)));
+  }
+
+  /**
+   * pg_trgm's `similarity(a, b)` (decision 089: a typo's closest brand, `typoProbe`'s `brand`);
+   * undefined when either text holds a character the database was not asked about.
+   */
+  similarity(a: string, b: string): number | undefined {
+    const x = this.trigramSet(a);
+    const y = this.trigramSet(b);
+    if (!x || !y) return undefined;
+    if (x.size === 0 || y.size === 0) return 0;
+    let count = 0;
+    for (const key of x) if (y.has(key)) count += 1;
+    return ratio(count, x.size, y.size);
+  }
+
+  /**
+   * The index of the term `typoProbe` puts in place of `word`: the most similar with `term % word`,
+   * ties by the terms' order (weight, then term, as its statement orders them); null when no
+   * term is similar enough; undefined when the word holds a character the database was not asked
+   * about (decision 089).
+   */
+  nearest(word: string): number | null | undefined {
+    const query = this.trigramSet(word);
+    if (!query) return undefined;
+    const candidates = new Set<number>();
+    for (const key of query) for (const i of this.postings.get(key) ?? []) candidates.add(i);
+    let best: number | null = null;
+    let bestSim = -1;
+    for (const i of candidates) {
+      const sim = similarity(this.terms[i]!, query);
+      if (sim >= this.threshold && (sim > bestSim || (sim === bestSim && i < best!))) {
+        best = i;
+        bestSim = sim;
+      }
+    }
+    return best;
+  }
+
   /**
    * What `suggestTypoSql` selects for `lower` and its other alphabet `other`: the indexes (in the
    * suggestions' order) of the first `limit` terms with `term % q` or `word_similarity(q, term) >
