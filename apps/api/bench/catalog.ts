@@ -447,7 +447,9 @@ async function listingCase(db: Database, name: string, params: Record<string, st
     sql`SELECT catalog_fulltext_matches(websearch_to_tsquery('russian', ${text}))`;
   const original = query.search_string?.trim();
   const planning: SQL[] = [];
-  if (original) {
+  // With the token index the server plans a search from memory (decision 089): once the texts'
+  // queries are known, no statement but the page's.
+  if (original && !TOKEN_INDEX) {
     planning.push(probe(original));
     if (plan && plan.text !== original) {
       for (const word of original.toLowerCase().split(' '))
