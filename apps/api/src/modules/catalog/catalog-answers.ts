@@ -26,7 +26,7 @@ export const listingJson = (app: FastifyInstance, query: ProductListQuery): Prom
 export const filtersJson = (app: FastifyInstance, query: CatalogFilterQuery): Promise<string> =>
   app.catalogCache.json(
     facetsCacheKey(query),
-    async () => ({ result: await productFilters(app.db, query) }),
+    async ({ known, asOf }) => ({ result: await productFilters(app.db, query, { known: known && { ...known, asOf } }) }),
     FACETS_TTL_MS,
   );
 

@@ -10,6 +10,7 @@ import { insertProduct } from '../../test/fixtures.ts';
 import { statementsOf } from '../../test/statements.ts';
 import { listProducts } from './listing.repository.ts';
 import { rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
+import { productFilters } from './facets.repository.ts';
 import { findProduct } from './product.repository.ts';
 import { planSearch } from './search-plan.ts';
 import { tokenIndexOf } from './token-index.ts';
@@ -60,6 +61,28 @@ describe('cold catalogue reads', () => {
     // read (tsvector_to_array: only token-index.ts asks for it).
     const ownReads = (text: string) => text.includes('catalog_changes') || text.includes('tsvector_to_array');
     expect(texts.filter((text) => !ownReads(text))).toEqual([]);
+  });
+
+  it('counts cold facets in one statement, without the log read, when the index is exact as of the cache\'s stamp', async () => {
+    await insertProduct(t.app.db, { variants: [{ size: '44' }] });
+    const index = tokenIndexOf(t.app.db)!;
+    await index.whenLoaded(t.app.db);
+    // Twice: the first read applies the product, the second finds nothing new (exact as of its stamp).
+    await index.sync(t.app.db);
+    await index.sync(t.app.db);
+    expect(index.exactAt).toBeDefined();
+    let asOf: number | undefined;
+    const known = { stamp: index.exactAt!, at: 1234, asOf: (at: number) => (asOf = at) };
+    const filters = { sizes_eu: ['44'], colors: ['Черный'] };
+    const { result, texts } = await statements(() => productFilters(t.app.db, filters, { known }));
+    expect(texts).toHaveLength(1);
+    expect(texts.filter((text) => text.includes('catalog_changes'))).toEqual([]);
+    expect(asOf).toBe(1234);
+    expect(result.total).toBe(0);
+    // A stamp the index is not exact at: it reads its log first, and the answer is the same.
+    const other = await statements(() => productFilters(t.app.db, filters, { known: { ...known, stamp: '-1' } }));
+    expect(other.texts.some((text) => text.includes('catalog_changes'))).toBe(true);
+    expect(other.result).toEqual(result);
   });
 
   it('plans a search in one statement when it names no brand in Cyrillic, in either alphabet', async () => {

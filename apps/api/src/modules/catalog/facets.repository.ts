@@ -13,6 +13,7 @@ import {
   type ListingFilters,
 } from './listing.sql.ts';
 import { planSearch, searchOf } from './search-plan.ts';
+import type { KnownStamp } from './listing.repository.ts';
 import { tokenIndexOf, type TokenIndex } from './token-index.ts';
 
 const SIZE_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
@@ -58,9 +59,14 @@ export async function productFilters(
   {
     precomputed = true,
     tokenIndex = tokenIndexOf(db),
-  }: { precomputed?: boolean; tokenIndex?: TokenIndex | false | undefined } = {},
+    known,
+  }: { precomputed?: boolean; tokenIndex?: TokenIndex | false | undefined; known?: KnownStamp | undefined } = {},
 ): Promise<ProductFilters> {
-  const index = tokenIndex && (await tokenIndex.sync(db)) ? tokenIndex : undefined;
+  // The index is exactly as of a stamp the catalogue cache read a moment ago (decision 077): no
+  // log read; the answer is as old as that read. Else it reads its log first.
+  const exact = tokenIndex && known && tokenIndex.isExactAt(known.stamp);
+  if (exact) known.asOf(known.at);
+  const index = tokenIndex && (exact || (await tokenIndex.sync(db))) ? tokenIndex : undefined;
   // The index has just read its log: a plan it makes without a statement holds as of that read
   // (decision 089), and its stamp needs no confirming.
   const plan = await planSearch(db, filters, { tokenIndex: index ?? false, unconfirmed: index !== undefined });
