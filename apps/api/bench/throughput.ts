@@ -42,7 +42,12 @@ const children: ChildProcess[] = [];
 let dataDir: string | undefined;
 const stop = () => {
   for (const child of children) child.kill();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // The shop may still be writing its picture cache while it stops: retried, and never the exit's error.
+  try {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  } catch (error) {
+    log(`left ${dataDir}: ${(error as Error).message}`);
+  }
 };
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
