@@ -2,7 +2,7 @@
 // stored on the outbox row the request wrote, and named by the worker when it sends that row.
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -11,6 +11,7 @@ import { placeAndPay, shopper } from '../test/console-kit.ts';
 import { login, makeTelegramUser, testEnv } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { startFakeBotApi, waitFor, type FakeBotApi } from '../test/fake-bot-api.ts';
+import requestContext, { currentRequestId, requestIdFrom, requestScopesOpen } from './request-context.ts';
 
 type LogLine = Record<string, unknown> & { msg?: string };
 const lines: LogLine[] = [];
@@ -96,5 +97,51 @@ describe('request id', () => {
       'incoming request',
       'request completed',
     ]);
+  });
+});
+
+describe('request scope (decision 088)', () => {
+  // The plugin alone, with routes that read the id after awaiting what the test releases.
+  const scoped = Fastify({ logger: false, genReqId: requestIdFrom });
+  const released = new Map<string, () => void>();
+  const held = (name: string) => new Promise<void>((resolve) => released.set(name, resolve));
+  beforeAll(async () => {
+    await scoped.register(requestContext);
+    scoped.get('/hold/:name', async (request) => {
+      await held((request.params as { name: string }).name);
+      return { id: currentRequestId() ?? null };
+    });
+    scoped.post('/write', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      return { id: currentRequestId() ?? null };
+    });
+    scoped.get('/probe', { config: { requestScope: false } }, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return { id: currentRequestId() ?? null };
+    });
+    await scoped.ready();
+  });
+  afterAll(() => scoped.close());
+
+  it("a request answered while another is in flight does not take the other one's id away", async () => {
+    const first = scoped.inject({ url: '/hold/a', headers: { 'x-request-id': 'first-request-1' } });
+    await waitFor(() => released.get('a'), 'the first request to wait');
+    expect(requestScopesOpen()).toBe(1);
+    const second = await scoped.inject({ method: 'POST', url: '/write', headers: { 'x-request-id': 'second-request-2' } });
+    expect(second.json()).toEqual({ id: 'second-request-2' });
+    released.get('a')!();
+    expect((await first).json()).toEqual({ id: 'first-request-1' });
+    await waitFor(() => requestScopesOpen() === 0 || undefined, 'every scope closed');
+    expect(currentRequestId()).toBeUndefined();
+  });
+
+  it('a route with requestScope: false runs without one (and answers its id all the same)', async () => {
+    const probe = await scoped.inject({ url: '/probe', headers: { 'x-request-id': 'probe-request-3' } });
+    expect(probe.headers['x-request-id']).toBe('probe-request-3');
+    expect(probe.json()).toEqual({ id: null });
+    expect(requestScopesOpen()).toBe(0);
+    // The next scoped request turns the storage back on.
+    const write = await scoped.inject({ method: 'POST', url: '/write', headers: { 'x-request-id': 'after-probe-4' } });
+    expect(write.json()).toEqual({ id: 'after-probe-4' });
   });
 });

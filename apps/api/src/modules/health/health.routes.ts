@@ -26,8 +26,11 @@ const SHIPPED_MIGRATIONS = (
   ) as { entries: unknown[] }
 ).entries.length;
 
-/** Probes are answered whatever the load: under-pressure leaves them alone. */
-const probeConfig = { pressureHandler: () => undefined };
+/**
+ * Probes are answered whatever the load: under-pressure leaves them alone. They never write, so
+ * they run without a request scope (plugins/request-context.ts: its storage costs every promise).
+ */
+const probeConfig = { pressureHandler: () => undefined, requestScope: false };
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   let migrated = false;
