@@ -1,5 +1,7 @@
 // The request id (docs/operations.md): answered in X-Request-Id, on every log line of the request,
 // stored on the outbox row the request wrote, and named by the worker when it sends that row.
+import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -105,6 +107,8 @@ describe('request scope (decision 088)', () => {
   const scoped = Fastify({ logger: false, genReqId: requestIdFrom });
   const released = new Map<string, () => void>();
   const held = (name: string) => new Promise<void>((resolve) => released.set(name, resolve));
+  let abandoned: ServerResponse | undefined;
+  let seenAfterAbort: string | null | undefined;
   beforeAll(async () => {
     await scoped.register(requestContext);
     scoped.get('/hold/:name', async (request) => {
@@ -114,6 +118,12 @@ describe('request scope (decision 088)', () => {
     scoped.post('/write', async () => {
       await new Promise((r) => setTimeout(r, 5));
       return { id: currentRequestId() ?? null };
+    });
+    scoped.post('/abandoned', async (_request, reply) => {
+      abandoned = reply.raw;
+      await held('abandoned');
+      seenAfterAbort = currentRequestId() ?? null;
+      return {};
     });
     scoped.get('/probe', { config: { requestScope: false } }, async () => {
       await new Promise((r) => setTimeout(r, 1));
@@ -133,6 +143,25 @@ describe('request scope (decision 088)', () => {
     expect((await first).json()).toEqual({ id: 'first-request-1' });
     await waitFor(() => requestScopesOpen() === 0 || undefined, 'every scope closed');
     expect(currentRequestId()).toBeUndefined();
+  });
+
+  it('a client that goes away does not take the id from its handler, still running', async () => {
+    await scoped.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = scoped.server.address() as AddressInfo;
+    const client = new AbortController();
+    const sent = fetch(`http://127.0.0.1:${port}/abandoned`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'abandoned-request-5' },
+      signal: client.signal,
+    }).catch(() => 'aborted');
+    await waitFor(() => released.get('abandoned'), 'the handler to wait');
+    client.abort();
+    expect(await sent).toBe('aborted');
+    await waitFor(() => abandoned?.closed, 'the server to see the client gone');
+    released.get('abandoned')!();
+    await waitFor(() => seenAfterAbort !== undefined, 'the handler to finish');
+    expect(seenAfterAbort).toBe('abandoned-request-5');
+    await waitFor(() => requestScopesOpen() === 0 || undefined, 'its scope closed');
   });
 
   it('a route with requestScope: false runs without one (and answers its id all the same)', async () => {
