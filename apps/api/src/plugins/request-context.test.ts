@@ -137,7 +137,11 @@ describe('request scope (decision 088)', () => {
     const first = scoped.inject({ url: '/hold/a', headers: { 'x-request-id': 'first-request-1' } });
     await waitFor(() => released.get('a'), 'the first request to wait');
     expect(requestScopesOpen()).toBe(1);
-    const second = await scoped.inject({ method: 'POST', url: '/write', headers: { 'x-request-id': 'second-request-2' } });
+    const second = await scoped.inject({
+      method: 'POST',
+      url: '/write',
+      headers: { 'x-request-id': 'second-request-2' },
+    });
     expect(second.json()).toEqual({ id: 'second-request-2' });
     released.get('a')!();
     expect((await first).json()).toEqual({ id: 'first-request-1' });
@@ -170,7 +174,11 @@ describe('request scope (decision 088)', () => {
     expect(probe.json()).toEqual({ id: null });
     expect(requestScopesOpen()).toBe(0);
     // The next scoped request turns the storage back on.
-    const write = await scoped.inject({ method: 'POST', url: '/write', headers: { 'x-request-id': 'after-probe-4' } });
+    const write = await scoped.inject({
+      method: 'POST',
+      url: '/write',
+      headers: { 'x-request-id': 'after-probe-4' },
+    });
     expect(write.json()).toEqual({ id: 'after-probe-4' });
   });
 });
