@@ -156,8 +156,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('shuttingDown', false);
   // While stopping (startup.ts), every answer closes its connection: a keep-alive connection whose
   // request was in flight when the port closed would otherwise hold the stop until it times out.
-  app.addHook('onSend', async (_request, reply) => {
+  // (A callback hook: an async one costs every answer a promise.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
   const role = env.role ?? 'all';
   const media = createMediaStore(env.media, env.dataDir);

@@ -5,7 +5,7 @@
 // driver is postgres.js or PGlite, which the `pg` instrumentation does not see). Each span started
 // while a request runs carries its request id (`shop.request_id`, the `reqId` of the logs).
 import { createRequire } from 'node:module';
-import { SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -32,11 +32,21 @@ export type Tracing = {
   shutdown(): Promise<void>;
 };
 
-/** Adds the request id to every span started inside a request's scope (plugins/request-context.ts). */
+/** The request id a started span carries (an SDK span keeps its attributes), if any. */
+const requestIdOf = (span: Span | undefined) =>
+  (span as unknown as { attributes?: Record<string, unknown> } | undefined)?.attributes?.[
+    REQUEST_ID_ATTRIBUTE
+  ];
+
+/**
+ * Adds the request id to every span started inside a request's scope (plugins/request-context.ts),
+ * and to every span whose parent has it: routes without a scope (pictures, decision 088) still
+ * label their outgoing calls.
+ */
 const requestIdProcessor: SpanProcessor = {
-  onStart(span) {
-    const id = currentRequestId();
-    if (id) span.setAttribute(REQUEST_ID_ATTRIBUTE, id);
+  onStart(span, parentContext) {
+    const id = currentRequestId() ?? requestIdOf(trace.getSpan(parentContext));
+    if (typeof id === 'string') span.setAttribute(REQUEST_ID_ATTRIBUTE, id);
   },
   onEnd() {},
   forceFlush: () => Promise.resolve(),

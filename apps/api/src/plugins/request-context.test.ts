@@ -1,8 +1,10 @@
 // The request id (docs/operations.md): answered in X-Request-Id, on every log line of the request,
 // stored on the outbox row the request wrote, and named by the worker when it sends that row.
+import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -11,6 +13,7 @@ import { placeAndPay, shopper } from '../test/console-kit.ts';
 import { login, makeTelegramUser, testEnv } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { startFakeBotApi, waitFor, type FakeBotApi } from '../test/fake-bot-api.ts';
+import requestContext, { currentRequestId, requestIdFrom, requestScopesOpen } from './request-context.ts';
 
 type LogLine = Record<string, unknown> & { msg?: string };
 const lines: LogLine[] = [];
@@ -96,5 +99,86 @@ describe('request id', () => {
       'incoming request',
       'request completed',
     ]);
+  });
+});
+
+describe('request scope (decision 088)', () => {
+  // The plugin alone, with routes that read the id after awaiting what the test releases.
+  const scoped = Fastify({ logger: false, genReqId: requestIdFrom });
+  const released = new Map<string, () => void>();
+  const held = (name: string) => new Promise<void>((resolve) => released.set(name, resolve));
+  let abandoned: ServerResponse | undefined;
+  let seenAfterAbort: string | null | undefined;
+  beforeAll(async () => {
+    await scoped.register(requestContext);
+    scoped.get('/hold/:name', async (request) => {
+      await held((request.params as { name: string }).name);
+      return { id: currentRequestId() ?? null };
+    });
+    scoped.post('/write', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      return { id: currentRequestId() ?? null };
+    });
+    scoped.post('/abandoned', async (_request, reply) => {
+      abandoned = reply.raw;
+      await held('abandoned');
+      seenAfterAbort = currentRequestId() ?? null;
+      return {};
+    });
+    scoped.get('/probe', { config: { requestScope: false } }, async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      return { id: currentRequestId() ?? null };
+    });
+    await scoped.ready();
+  });
+  afterAll(() => scoped.close());
+
+  it("a request answered while another is in flight does not take the other one's id away", async () => {
+    const first = scoped.inject({ url: '/hold/a', headers: { 'x-request-id': 'first-request-1' } });
+    await waitFor(() => released.get('a'), 'the first request to wait');
+    expect(requestScopesOpen()).toBe(1);
+    const second = await scoped.inject({
+      method: 'POST',
+      url: '/write',
+      headers: { 'x-request-id': 'second-request-2' },
+    });
+    expect(second.json()).toEqual({ id: 'second-request-2' });
+    released.get('a')!();
+    expect((await first).json()).toEqual({ id: 'first-request-1' });
+    await waitFor(() => requestScopesOpen() === 0 || undefined, 'every scope closed');
+    expect(currentRequestId()).toBeUndefined();
+  });
+
+  it('a client that goes away does not take the id from its handler, still running', async () => {
+    await scoped.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = scoped.server.address() as AddressInfo;
+    const client = new AbortController();
+    const sent = fetch(`http://127.0.0.1:${port}/abandoned`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'abandoned-request-5' },
+      signal: client.signal,
+    }).catch(() => 'aborted');
+    await waitFor(() => released.get('abandoned'), 'the handler to wait');
+    client.abort();
+    expect(await sent).toBe('aborted');
+    await waitFor(() => abandoned?.closed, 'the server to see the client gone');
+    released.get('abandoned')!();
+    await waitFor(() => seenAfterAbort !== undefined, 'the handler to finish');
+    expect(seenAfterAbort).toBe('abandoned-request-5');
+    await waitFor(() => requestScopesOpen() === 0 || undefined, 'its scope closed');
+  });
+
+  it('a route with requestScope: false runs without one (and answers its id all the same)', async () => {
+    const probe = await scoped.inject({ url: '/probe', headers: { 'x-request-id': 'probe-request-3' } });
+    expect(probe.headers['x-request-id']).toBe('probe-request-3');
+    expect(probe.json()).toEqual({ id: null });
+    expect(requestScopesOpen()).toBe(0);
+    // The next scoped request turns the storage back on.
+    const write = await scoped.inject({
+      method: 'POST',
+      url: '/write',
+      headers: { 'x-request-id': 'after-probe-4' },
+    });
+    expect(write.json()).toEqual({ id: 'after-probe-4' });
   });
 });

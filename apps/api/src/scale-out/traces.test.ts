@@ -166,6 +166,30 @@ describe('traces sent to an OTLP collector', () => {
     }
   }, 60_000);
 
+  it('a route without a request scope (pictures, decision 088): every span of its trace still carries the id', async () => {
+    const requestId = 'trace-test-picture-0001';
+    const response = await fetch(`${base}/media/no-such-picture.jpg`, {
+      headers: { 'x-request-id': requestId },
+    });
+    expect(response.status).toBe(404);
+    const deadline = Date.now() + 30_000;
+    const serverSpan = () =>
+      collector.spans.find((r) => r.span.kind === 2 && attr(r.span, 'shop.request_id') === requestId);
+    while (!serverSpan()) {
+      if (Date.now() > deadline) throw new Error('no server span for the picture');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const traceId = serverSpan()!.span.traceId;
+    const ofTrace = () => collector.spans.filter((r) => r.span.traceId === traceId);
+    // Fastify's request, hook and handler spans, below the server span.
+    while (ofTrace().filter((r) => r.scope === '@fastify/otel').length < 2) {
+      if (Date.now() > deadline) throw new Error('no Fastify spans for the picture');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const unlabelled = ofTrace().filter((r) => attr(r.span, 'shop.request_id') !== requestId);
+    expect(unlabelled.map((r) => r.span.name)).toEqual([]);
+  }, 60_000);
+
   it('a probe is not traced', async () => {
     expect((await fetch(`${base}/readyz`, { headers: { 'x-request-id': 'trace-test-probe-0001' } })).ok).toBe(
       true,

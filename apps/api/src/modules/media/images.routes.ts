@@ -90,14 +90,18 @@ export const imagesRoutes: FastifyPluginAsync<ImagesOptions> = async (
   const sendOriginal = (reply: FastifyReply, original: Original) =>
     reply.header('cache-control', IMMUTABLE).type(original.type).send(original.body);
 
-  app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+  // Pictures never touch the database or the outbox: no request scope (plugins/request-context.ts;
+  // the photo index loads them through app.inject, a second minute long after a start).
+  const unscoped = { requestScope: false };
+
+  app.get('/media/*', { schema: { hide: true }, config: unscoped }, async (request, reply) => {
     const relative = `media/${(request.params as { '*': string })['*']}`;
     const original = await readMedia(relative);
     if (!original) throw notFound('Нет фото');
     return sendOriginal(reply, original);
   });
 
-  app.get('/img/:size/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/img/:size/*', { schema: { hide: true }, config: unscoped }, async (request, reply) => {
     const { size } = request.params as { size: string };
     const match = /^([wh])(\d{1,5})$/.exec(size);
     const px = match ? Number(match[2]) : NaN;

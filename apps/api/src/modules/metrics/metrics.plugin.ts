@@ -48,6 +48,9 @@ const jobLagSql = (orderTtlMin: number) => sql`
   select 'find_quotes', coalesce(extract(epoch from now() - min(quote_valid_until)), 0)::float8
     from find_requests where status = 'quoted' and quote_valid_until <= now()`;
 
+/** Scraped every few seconds and never writes: no request scope (plugins/request-context.ts). */
+const unscoped = { requestScope: false };
+
 export default fp(
   async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     const { token } = opts;
@@ -57,7 +60,7 @@ export default fp(
       if (!sameToken(given, token)) throw unauthorized('Нужен токен метрик');
     };
     if (!token) {
-      app.get('/metrics', { schema: { hide: true } }, async (request) => refuse(request));
+      app.get('/metrics', { schema: { hide: true }, config: unscoped }, async (request) => refuse(request));
       return;
     }
 
@@ -119,7 +122,7 @@ export default fp(
       );
     });
 
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    app.get('/metrics', { schema: { hide: true }, config: unscoped }, async (request, reply) => {
       refuse(request);
       const lags = await queryRows<{ job: string; lag: number }>(app.db, jobLagSql(app.env.orderTtlMin));
       for (const { job, lag } of lags) jobLag.set({ job }, Math.max(0, Number(lag)));
