@@ -24,6 +24,7 @@ import { listProducts, withTokenIds } from './listing.repository.ts';
 import {
   filterConditions,
   listingRows,
+  pageByIds,
   pgArray,
   sqlAnd,
   type FilterKind,
@@ -526,5 +527,41 @@ describe('the token index search', () => {
     // Most searches had several pages (so cursors were followed), and they found products.
     expect(followed).toBeGreaterThan(searches.length);
     expect(found).toBeGreaterThan(0);
+  });
+
+  it('gives searches by price, novelty, sales and popularity the same pages as the database alone, picked in the index (decision 089)', async () => {
+    const db = t.app.db;
+    const searches: [ListingFilters, boolean][] = [
+      [{ search_string: 'кроссовки' }, true],
+      [{ search_string: 'nike' }, true],
+      [{ search_string: 'кроссовки nike' }, true],
+      [{ search_string: 'найк' }, true],
+      [{ search_string: 'кросовки' }, true],
+      [{ search_string: 'nike or adidas' }, true],
+      [{ search_string: 'кроссовки', category_ids: [1] }, true],
+      [{ search_string: 'nike', colors: ['Черный', 'Белый'], category_ids: [1] }, true],
+      // A negation: the database alone.
+      [{ search_string: 'кроссовки -nike' }, false],
+    ];
+    let followed = 0;
+    for (const sorting of ['PRICE_ASC', 'PRICE_DESC', 'NEWEST', 'SALES', 'POPULARITY'] as const)
+      for (const [filters, byIndex] of searches) {
+        let cursor: string | undefined;
+        for (let page = 0; page < 3; page++) {
+          const asked = { ...filters, sorting, cursor, limit: 5 };
+          const label = JSON.stringify(asked);
+          const plan = await planSearch(db, asked);
+          const query = await withTokenIds(db, asked, tokenIndexOf(db), plan);
+          // The page itself picked in the index, and read by its ids alone.
+          expect(query.tokenIds !== undefined && query.tokenSearch === true, label).toBe(byIndex);
+          expect(pageByIds(query, plan), label).toBe(byIndex);
+          const withIndex = JSON.stringify(await listProducts(db, asked));
+          expect(withIndex, label).toBe(JSON.stringify(await listProducts(db, asked, { tokenIndex: false })));
+          cursor = (JSON.parse(withIndex) as { cursor: string | null }).cursor ?? undefined;
+          if (!cursor) break;
+          followed += 1;
+        }
+      }
+    expect(followed).toBeGreaterThan(20);
   });
 });

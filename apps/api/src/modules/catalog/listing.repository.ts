@@ -49,10 +49,20 @@ const indexedSearch = (query: ListingQuery, plan: SearchPlan | undefined) =>
     ? plan.tsquery
     : undefined;
 
+/**
+ * The text of a full-text search of plain words (no `!`) by another order than relevance: the
+ * index picks its page as it does a combined filter's (decision 089).
+ */
+const sortedSearch = (query: ListingQuery, plan: SearchPlan | undefined) =>
+  resolveSort(query) !== 'RELEVANCE' && plan?.mode === 'fulltext' && !plan.tsquery?.includes('!')
+    ? plan.tsquery
+    : undefined;
+
 /** Whether the token index tells the page statement anything (`withTokenIds`). */
 const usesIndex = (query: ListingQuery, plan: SearchPlan | undefined) =>
   FILTER_KINDS.filter((k) => (query[k]?.length ?? 0) > 0).length >= 2 ||
-  indexedSearch(query, plan) !== undefined;
+  indexedSearch(query, plan) !== undefined ||
+  sortedSearch(query, plan) !== undefined;
 
 /** `withTokenIds` once the index may answer (synced, or exact as of a known stamp). */
 function picked(query: ListingQuery, index: TokenIndex, plan: SearchPlan | undefined): ListingQuery {
@@ -60,7 +70,11 @@ function picked(query: ListingQuery, index: TokenIndex, plan: SearchPlan | undef
   const sort = resolveSort(query);
   const tsquery = indexedSearch(query, plan);
   if (tsquery !== undefined) return withSearchIds(withMatchingIds(query, kinds, index), tsquery, index);
-  if (sort !== 'RELEVANCE' && !searchOf(query)) {
+  // A search by price, novelty or sales: its page picked among the words' products, in the
+  // order's keys, like a combined filter's; its statement keeps the search's condition.
+  const sorted = sortedSearch(query, plan);
+  const search = sorted === undefined ? undefined : index.searchMatch(sorted);
+  if (sort !== 'RELEVANCE' && (!searchOf(query) || search)) {
     const cursor = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
     const after = cursor && {
       key: typeof cursor.key === 'string' ? microsOf(cursor.key) : cursor.key,
@@ -68,8 +82,9 @@ function picked(query: ListingQuery, index: TokenIndex, plan: SearchPlan | undef
     };
     return {
       ...query,
-      tokenIds: index.pageIds(query, sort, after, query.limit + 1).ids,
+      tokenIds: index.pageIds(query, sort, after, query.limit + 1, search).ids,
       tokenStamp: index.exactAt,
+      ...(search ? { tokenSearch: true } : {}),
     };
   }
   return withMatchingIds(query, kinds, index);

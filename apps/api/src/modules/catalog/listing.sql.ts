@@ -101,6 +101,12 @@ export type ListingQuery = ListingFilters & {
    */
   tokenStamp?: string | undefined;
   /**
+   * With `tokenIds` picked as the page of a search by another order than relevance (decision 089):
+   * the index found them among the search's products, so they stand for its condition too, and
+   * the page is read by ids alone (`pageByIds`).
+   */
+  tokenSearch?: boolean | undefined;
+  /**
    * Full-text relevance: the first products of the title tier's order (popularity, id) among the
    * token index's products matching the search's words in any part of the text (decision 070), a
    * superset of the tier's; `more` when others follow. The tier is read among these ids, and again
@@ -206,7 +212,10 @@ export function listingSql(
     );
   }
   const key = spec.key(search);
-  const where = filterConditions(query, plan, undefined, query.tokenIds);
+  const where =
+    query.tokenSearch && query.tokenIds
+      ? [sql`p.is_published`, sql`p.id = ANY(${`{${query.tokenIds.join(',')}}`}::int[])`]
+      : filterConditions(query, plan, undefined, query.tokenIds);
   if (query.cursor) {
     const c = decodeCursor(query.cursor, sort);
     const value = spec.kind === 'time' ? sql`${c.key}::timestamptz` : sql`${c.key}::int`;
@@ -250,7 +259,7 @@ export const weightA = (tsquery: string): string => tsquery.replace(/'(?:[^']|''
  * a prepared statement with the plan PostgreSQL keeps for it (decision 087).
  */
 export const pageByIds = (query: ListingQuery, plan: SearchPlan | undefined, tier?: 1 | 2): boolean =>
-  (query.tokenIds !== undefined && !searchOf(query, plan)) ||
+  (query.tokenIds !== undefined && (!searchOf(query, plan) || query.tokenSearch === true)) ||
   // The title tier among the index's candidates (a few tens of ids), the search's words a value.
   (tier === 2 && query.searchIds !== undefined && plan?.mode === 'fulltext' && plan.tsquery !== undefined);
 
