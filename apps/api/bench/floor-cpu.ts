@@ -7,10 +7,11 @@
 //        [--seconds 8] [--wait 120] [--order ABBA]
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoShopEnv, removeDataDir } from './demo-shop.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -29,7 +30,7 @@ const children: ChildProcess[] = [];
 const dataDirs: string[] = [];
 process.on('exit', () => {
   for (const child of children) child.kill();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dataDirs) removeDataDir(dir);
 });
 process.on('SIGINT', () => process.exit(130));
 
@@ -45,19 +46,7 @@ function start(cwd: string, script: string, env: NodeJS.ProcessEnv): number {
 function startShop(cwd: string, shopPort: number): number {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'floor-cpu-'));
   dataDirs.push(dataDir);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(shopPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
-    DEV_LOGIN: '0',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  return start(cwd, 'src/server.ts', env);
+  return start(cwd, 'src/server.ts', demoShopEnv(shopPort, dataDir));
 }
 
 const servers = {

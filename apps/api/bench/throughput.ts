@@ -13,10 +13,11 @@
 //        [--duration 5] [--connections 10] [--no-first-minute] [--api-dir ../other/apps/api]
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { demoShopEnv, removeDataDir } from './demo-shop.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -42,12 +43,7 @@ const children: ChildProcess[] = [];
 let dataDir: string | undefined;
 const stop = () => {
   for (const child of children) child.kill();
-  // The shop may still be writing its picture cache while it stops: retried, and never the exit's error.
-  try {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-  } catch (error) {
-    log(`left ${dataDir}: ${(error as Error).message}`);
-  }
+  if (dataDir) removeDataDir(dataDir);
 };
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
@@ -73,18 +69,7 @@ let base = given;
 let startedAt = Date.now();
 if (!base) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'shop-throughput-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '1',
-    DEV_LOGIN: '0',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
+  const env = demoShopEnv(port, dataDir);
   startedAt = Date.now();
   children.push(
     spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

@@ -459,6 +459,22 @@ describe('suggestions from the token index', () => {
   });
 });
 
+/**
+ * Searches of the page comparisons, and whether the token index takes part (a negation, `!`,
+ * is the database's alone: its title tier is no subset of its matches).
+ */
+const SEARCHES: [ListingFilters, boolean][] = [
+  [{ search_string: 'кроссовки' }, true],
+  [{ search_string: 'nike' }, true],
+  [{ search_string: 'кроссовки nike' }, true],
+  [{ search_string: 'найк' }, true],
+  [{ search_string: 'кросовки' }, true],
+  [{ search_string: 'nike or adidas' }, true],
+  [{ search_string: 'кроссовки', category_ids: [1] }, true],
+  [{ search_string: 'nike', colors: ['Черный', 'Белый'], category_ids: [1] }, true],
+  [{ search_string: 'кроссовки -nike' }, false],
+];
+
 describe('the token index search', () => {
   it('finds the same products as the database for plain words, and declines phrases and prefixes', async () => {
     const db = t.app.db;
@@ -492,21 +508,9 @@ describe('the token index search', () => {
 
   it('gives searches by relevance the same pages, byte for byte, as the database alone', async () => {
     const db = t.app.db;
-    const searches: [ListingFilters, boolean][] = [
-      [{ search_string: 'кроссовки' }, true],
-      [{ search_string: 'nike' }, true],
-      [{ search_string: 'кроссовки nike' }, true],
-      [{ search_string: 'найк' }, true],
-      [{ search_string: 'кросовки' }, true],
-      [{ search_string: 'nike or adidas' }, true],
-      [{ search_string: 'кроссовки', category_ids: [1] }, true],
-      [{ search_string: 'nike', colors: ['Черный', 'Белый'], category_ids: [1] }, true],
-      // A negation (its title tier is no subset of its matches): the database alone.
-      [{ search_string: 'кроссовки -nike' }, false],
-    ];
     let followed = 0;
     let found = 0;
-    for (const [filters, byIndex] of searches)
+    for (const [filters, byIndex] of SEARCHES)
       for (const limit of [3, 8]) {
         let cursor: string | undefined;
         for (let page = 0; page < 4; page++) {
@@ -525,27 +529,15 @@ describe('the token index search', () => {
         }
       }
     // Most searches had several pages (so cursors were followed), and they found products.
-    expect(followed).toBeGreaterThan(searches.length);
+    expect(followed).toBeGreaterThan(SEARCHES.length);
     expect(found).toBeGreaterThan(0);
   });
 
   it('gives searches by price, novelty, sales and popularity the same pages as the database alone, picked in the index (decision 089)', async () => {
     const db = t.app.db;
-    const searches: [ListingFilters, boolean][] = [
-      [{ search_string: 'кроссовки' }, true],
-      [{ search_string: 'nike' }, true],
-      [{ search_string: 'кроссовки nike' }, true],
-      [{ search_string: 'найк' }, true],
-      [{ search_string: 'кросовки' }, true],
-      [{ search_string: 'nike or adidas' }, true],
-      [{ search_string: 'кроссовки', category_ids: [1] }, true],
-      [{ search_string: 'nike', colors: ['Черный', 'Белый'], category_ids: [1] }, true],
-      // A negation: the database alone.
-      [{ search_string: 'кроссовки -nike' }, false],
-    ];
     let followed = 0;
     for (const sorting of ['PRICE_ASC', 'PRICE_DESC', 'NEWEST', 'SALES', 'POPULARITY'] as const)
-      for (const [filters, byIndex] of searches) {
+      for (const [filters, byIndex] of SEARCHES) {
         let cursor: string | undefined;
         for (let page = 0; page < 3; page++) {
           const asked = { ...filters, sorting, cursor, limit: 5 };

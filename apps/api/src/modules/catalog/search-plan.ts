@@ -400,8 +400,8 @@ async function typoProbe(
                CASE WHEN fixed.text <> ${lower} THEN
                  (SELECT CASE WHEN catalog_fulltext_matches(q) THEN q::text END
                   FROM websearch_to_tsquery('russian', fixed.text) q) END AS corrected_tsquery,
-               ${brands} AS brands, coalesce(md5(${brands}::text), '') AS md5
-        FROM fixed`,
+               b.list AS brands, coalesce(md5(b.list::text), '') AS md5
+        FROM fixed, (SELECT ${brands} AS list OFFSET 0) b`,
   );
   const list = withAliases ? keepBrands(db, row?.md5 ?? '', row?.brands ?? null).aliases : undefined;
   return {

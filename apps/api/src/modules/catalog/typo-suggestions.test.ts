@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, readRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { seededRandom, typosOf } from '../../test/typos.ts';
 import { statementsOf } from '../../test/statements.ts';
 import { rebuildSearchTerms } from './catalog-import.repository.ts';
 import { suggest, suggestTypoSql, transliterate } from './search.repository.ts';
@@ -28,48 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A small deterministic random source (the same typos every run). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-    return s % n;
-  };
-}
-
-const LATIN = 'abcdefghijklmnopqrstuvwxyz';
-const CYRILLIC = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюя';
-
-/** Two typos of `word`, each a letter replaced, dropped, doubled, added or two swapped, in its alphabet. */
-function typosOf(word: string, pick: (n: number) => number): string[] {
-  const letters = /[а-яё]/.test(word) ? CYRILLIC : LATIN;
-  const chars = [...word];
-  const letter = () => letters[pick(letters.length)]!;
-  return [0, 1].map(() => {
-    const i = pick(chars.length);
-    const out = [...chars];
-    switch (pick(5)) {
-      case 0:
-        out[i] = letter();
-        break;
-      case 1:
-        out.splice(i, 1);
-        break;
-      case 2:
-        out.splice(i, 0, chars[i]!);
-        break;
-      case 3:
-        out.splice(i, 0, letter());
-        break;
-      default: {
-        const s = Math.min(i, chars.length - 2);
-        [out[s], out[s + 1]] = [chars[s + 1]!, chars[s]!];
-      }
-    }
-    return out.join('');
-  });
-}
-
 /** What the statement selects (its display texts, in order) beside what the index answers. */
 async function compare(prefix: string, size: number) {
   const lower = prefix.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -83,7 +42,7 @@ async function compare(prefix: string, size: number) {
 async function typoQueries(seed: number): Promise<string[]> {
   const terms = await queryRows<{ term: string }>(t.app.db, sql`SELECT term FROM search_terms ORDER BY term`);
   expect(terms.length).toBeGreaterThan(50);
-  const pick = random(seed);
+  const pick = seededRandom(seed);
   const queries = new Set<string>([
     'адидос',
     'адидас',
