@@ -140,7 +140,7 @@ async function pair(label: string) {
 }
 
 // 1. The first minute: the photo index starts describing the demo pictures 3 s after start.
-const firstPairs: { ratio: number; shop: number }[] = [];
+const firstPairs: { ratio: number; shop: number; bare: number }[] = [];
 if (firstMinute) {
   log('first minute: bare Fastify and the shop /healthz alternately');
   while (sinceStart() < 60 - 2 * pairDuration)
@@ -220,10 +220,18 @@ if (firstMinute) {
 }
 console.log('After the first minute:');
 console.table(rows.slice(firstRow));
-if (firstPairs.length)
+if (firstPairs.length) {
   console.log(
     `first minute: shop /healthz at ${firstPairs.map((p) => pct(p.ratio, 1)).join(', ')} of bare Fastify (median ${pct(median(firstPairs.map((p) => p.ratio)), 1)})`,
   );
+  // In the first minute the shop's photo index describes pictures whenever the shop itself is not
+  // asked: it yields to the shop's requests, not to the bare Fastify's, so the bare rows of that
+  // minute run beside it and a pair can exceed 100 %. Read beside the bare Fastify after it too.
+  const firstShop = median(firstPairs.map((p) => p.shop));
+  console.log(
+    `first minute: shop /healthz median ${Math.round(firstShop)} req/s, ${pct(firstShop, bare)} of the bare Fastify's median after it (${Math.round(bare)}; its own first-minute median ${Math.round(median(firstPairs.map((p) => p.bare)))}, beside the shop's photo index)`,
+  );
+}
 console.log(
   `after it: shop /healthz at ${floorPairs.map((p) => pct(p.ratio, 1)).join(', ')} of bare Fastify (median ${pct(median(floorPairs.map((p) => p.ratio)), 1)}); median ${Math.round(health)} req/s against ${Math.round(bare)}`,
 );
