@@ -3,9 +3,10 @@
 // the real HTTP routes.
 import { innControlDigits } from '@shop/contract';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
 import { products, variants } from '../db/schema/index.ts';
+import { searchVectorUpdate } from '../modules/catalog/catalog-import.repository.ts';
 import { login } from './app.ts';
 
 let seq = 0;
@@ -46,6 +47,24 @@ export async function insertProduct(
     )
     .returning();
   return { product: product!, variants: rows };
+}
+
+/**
+ * A brand of `name` with one alias, and one product of it titled `title`, found by search (its
+ * search vector written, as the importer writes it).
+ */
+export async function insertBrandProduct(
+  db: Database,
+  { name, alias, title }: { name: string; alias: string; title: string },
+) {
+  const [brand] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO brands (name, aliases) VALUES (${name}, ${`{${alias}}`}::text[]) RETURNING id`,
+  );
+  const { product } = await insertProduct(db, { title });
+  await db.execute(sql`UPDATE products SET brand_id = ${brand!.id} WHERE id = ${product.id}`);
+  await db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
+  return { brandId: brand!.id, product };
 }
 
 export async function variantQty(db: Database, variantId: number): Promise<number> {

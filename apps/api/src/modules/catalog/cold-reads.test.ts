@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { insertProduct } from '../../test/fixtures.ts';
+import { insertBrandProduct, insertProduct } from '../../test/fixtures.ts';
 import { statementsOf } from '../../test/statements.ts';
 import { listProducts } from './listing.repository.ts';
 import { rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
@@ -63,7 +63,7 @@ describe('cold catalogue reads', () => {
     expect(texts.filter((text) => !ownReads(text))).toEqual([]);
   });
 
-  it('counts cold facets in one statement, without the log read, when the index is exact as of the cache\'s stamp', async () => {
+  it("counts cold facets in one statement, without the log read, when the index is exact as of the cache's stamp", async () => {
     await insertProduct(t.app.db, { variants: [{ size: '44' }] });
     const index = tokenIndexOf(t.app.db)!;
     await index.whenLoaded(t.app.db);
@@ -80,7 +80,9 @@ describe('cold catalogue reads', () => {
     expect(asOf).toBe(1234);
     expect(result.total).toBe(0);
     // A stamp the index is not exact at: it reads its log first, and the answer is the same.
-    const other = await statements(() => productFilters(t.app.db, filters, { known: { ...known, stamp: '-1' } }));
+    const other = await statements(() =>
+      productFilters(t.app.db, filters, { known: { ...known, stamp: '-1' } }),
+    );
     expect(other.texts.some((text) => text.includes('catalog_changes'))).toBe(true);
     expect(other.result).toEqual(result);
   });
@@ -103,13 +105,11 @@ describe('cold catalogue reads', () => {
   it('plans a brand typed in Cyrillic in one statement while the aliases are unchanged, and sees a new alias at once', async () => {
     const suffix = String(process.pid);
     const name = `Zorblax${suffix}`;
-    const [brand] = await queryRows<{ id: number }>(
-      t.app.db,
-      sql`INSERT INTO brands (name, aliases) VALUES (${name}, ${`{зорбл${suffix}}`}::text[]) RETURNING id`,
-    );
-    const { product } = await insertProduct(t.app.db, { title: `Кроссовки ${name}` });
-    await t.app.db.execute(sql`UPDATE products SET brand_id = ${brand!.id} WHERE id = ${product.id}`);
-    await t.app.db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
+    const { brandId } = await insertBrandProduct(t.app.db, {
+      name,
+      alias: `зорбл${suffix}`,
+      title: `Кроссовки ${name}`,
+    });
     const typed = { search_string: `зорбл${suffix}` };
     // The first plan reads the aliases (and probes the brand's name after): two statements.
     expect(await planSearch(t.app.db, typed)).toEqual({
@@ -122,7 +122,7 @@ describe('cold catalogue reads', () => {
     expect(count).toBe(1);
     // An alias added in SQL, as another instance would: the next plan knows it.
     await t.app.db.execute(
-      sql`UPDATE brands SET aliases = aliases || ${`{квукс${suffix}}`}::text[] WHERE id = ${brand!.id}`,
+      sql`UPDATE brands SET aliases = aliases || ${`{квукс${suffix}}`}::text[] WHERE id = ${brandId}`,
     );
     expect(await planSearch(t.app.db, { search_string: `квукс${suffix}` })).toEqual({
       mode: 'fulltext',
@@ -131,7 +131,7 @@ describe('cold catalogue reads', () => {
     });
   });
 
-  it('plans a typo in one statement from the token index: the texts\' queries with its log read (decision 089)', async () => {
+  it("plans a typo in one statement from the token index: the texts' queries with its log read (decision 089)", async () => {
     const { product } = await insertProduct(t.app.db, { title: 'Ветровка непромокаемая Salomon' });
     await t.app.db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
     await rebuildSearchTerms(t.app.db);
@@ -141,7 +141,9 @@ describe('cold catalogue reads', () => {
     expect(count).toBe(1);
     // In SQL (no index) it is two: the text as typed, then the closest brand and the corrected
     // words together.
-    const inSql = await statements(() => planSearch(t.app.db, { search_string: 'ветравка' }, { tokenIndex: false }));
+    const inSql = await statements(() =>
+      planSearch(t.app.db, { search_string: 'ветравка' }, { tokenIndex: false }),
+    );
     expect(inSql.result).toEqual(result);
     expect(inSql.count).toBe(2);
     // A misspelt brand is the brand's own name; a misspelt title word the word; nothing close

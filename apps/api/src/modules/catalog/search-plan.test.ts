@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { insertProduct } from '../../test/fixtures.ts';
+import { insertBrandProduct, insertProduct } from '../../test/fixtures.ts';
 import { seededRandom, typosOf } from '../../test/typos.ts';
 import { statementsOf } from '../../test/statements.ts';
 import { rebuildSearchTerms, searchVectorUpdate } from './catalog-import.repository.ts';
@@ -43,7 +43,10 @@ const withoutStamp = (plan: SearchPlan | undefined) => {
 describe('a search plan from the token index', () => {
   it('is the plan SQL makes, for terms, typos, brands, pairs, unpublished words and long texts', async () => {
     const terms = (
-      await queryRows<{ term: string }>(t.app.db, sql`SELECT term FROM search_terms ORDER BY weight DESC, term LIMIT 120`)
+      await queryRows<{ term: string }>(
+        t.app.db,
+        sql`SELECT term FROM search_terms ORDER BY weight DESC, term LIMIT 120`,
+      )
     ).map((r) => r.term);
     const aliases = (
       await queryRows<{ a: string }>(t.app.db, sql`SELECT unnest(aliases) AS a FROM brands`)
@@ -105,7 +108,11 @@ describe('a search plan from the token index', () => {
     expect(modes.trigram).toBeGreaterThan(0);
     // A word only an unpublished product holds is corrected or searched by trigrams, not listed
     // as a full-text search that shows nothing.
-    const unpublished = await planSearch(t.app.db, { search_string: 'квазипурпурная' }, { tokenIndex: false });
+    const unpublished = await planSearch(
+      t.app.db,
+      { search_string: 'квазипурпурная' },
+      { tokenIndex: false },
+    );
     expect(unpublished?.text === 'квазипурпурная' && unpublished.mode === 'fulltext').toBe(false);
   });
 
@@ -113,7 +120,9 @@ describe('a search plan from the token index', () => {
     await planSearch(t.app.db, { search_string: 'кроссовки' });
     const want = await planSearch(t.app.db, { search_string: 'кросовки найк' }, { tokenIndex: false });
     expect(want).toMatchObject({ mode: 'fulltext', text: 'кроссовки nike' });
-    const first = await statementsOf(t.app.db, () => planSearch(t.app.db, { search_string: 'кросовки найк' }));
+    const first = await statementsOf(t.app.db, () =>
+      planSearch(t.app.db, { search_string: 'кросовки найк' }),
+    );
     expect(first.texts).toHaveLength(1);
     expect(first.result).toEqual(want);
     const known = await statementsOf(t.app.db, () =>
@@ -122,7 +131,9 @@ describe('a search plan from the token index', () => {
     expect(known.texts).toHaveLength(0);
     expect(known.result).toEqual({ ...want, asOf: index.exactAt });
     // Without `unconfirmed` the plan is made with its own read of the log.
-    const confirmed = await statementsOf(t.app.db, () => planSearch(t.app.db, { search_string: 'кросовки найк' }));
+    const confirmed = await statementsOf(t.app.db, () =>
+      planSearch(t.app.db, { search_string: 'кросовки найк' }),
+    );
     expect(confirmed.texts).toHaveLength(1);
     expect(confirmed.result?.asOf).toBeUndefined();
   });
@@ -130,13 +141,11 @@ describe('a search plan from the token index', () => {
   it('lists by a plan made without a statement in one statement, and plans again when the catalogue changed', async () => {
     const suffix = String(process.pid);
     const name = `Vexmora${suffix}`;
-    const [brand] = await queryRows<{ id: number }>(
-      t.app.db,
-      sql`INSERT INTO brands (name, aliases) VALUES (${name}, ${`{вексм${suffix}}`}::text[]) RETURNING id`,
-    );
-    const { product } = await insertProduct(t.app.db, { title: `Сумка ${name}` });
-    await t.app.db.execute(sql`UPDATE products SET brand_id = ${brand!.id} WHERE id = ${product.id}`);
-    await t.app.db.execute(searchVectorUpdate(sql`p.id = ${product.id}`));
+    const { brandId, product } = await insertBrandProduct(t.app.db, {
+      name,
+      alias: `вексм${suffix}`,
+      title: `Сумка ${name}`,
+    });
     const asked = { search_string: `вексм${suffix}`, limit: 20 };
     expect((await listProducts(t.app.db, asked)).products.map((p) => p.id)).toEqual([product.id]);
     // Known now: the page statements alone (the title tier's, then the other tier's: one product
@@ -148,7 +157,7 @@ describe('a search plan from the token index', () => {
     // Another instance adds an alias: the plan made from the kept brands is not confirmed by the
     // page's stamp, and the search is planned again, with the new alias.
     await t.app.db.execute(
-      sql`UPDATE brands SET aliases = aliases || ${`{мвекс${suffix}}`}::text[] WHERE id = ${brand!.id}`,
+      sql`UPDATE brands SET aliases = aliases || ${`{мвекс${suffix}}`}::text[] WHERE id = ${brandId}`,
     );
     const renamed = await listProducts(t.app.db, { search_string: `мвекс${suffix}`, limit: 20 });
     expect(renamed.products.map((p) => p.id)).toEqual([product.id]);
